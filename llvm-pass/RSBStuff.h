@@ -1,0 +1,99 @@
+//===- RSBStuff.h - Shared state of the rsb-stuff plugin --------*- C++ -*-===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// The plugin has two halves that meet at one point in the AsmPrinter:
+//
+//  - X86RSBStuff.cpp, a MachineFunctionPass that runs right before emission,
+//    decides which functions are instrumented, lowers their returns and
+//    redirects calls. For every instrumented function it files a
+//    PrefixRequest.
+//  - RSBStuffStreamer.cpp, an MCTargetStreamer whose emitLabel() hook runs
+//    when the AsmPrinter emits a function's entry label but before the label
+//    is placed. It takes the PrefixRequest and emits the accounting prefix, so
+//    the prefix ends exactly at the entry.
+//
+// A MachineFunctionPass cannot emit bytes in front of its own entry label;
+// this hand-off is the only route that produces real instructions and
+// relocations there (see docs/design.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RSBSTUFF_RSBSTUFF_H
+#define RSBSTUFF_RSBSTUFF_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/MC/MCDirectives.h"
+#include "llvm/MC/MCRegister.h"
+#include "llvm/Support/Alignment.h"
+
+namespace llvm {
+class MCContext;
+class MCInstrInfo;
+class MCRegisterInfo;
+class MCSubtargetInfo;
+class MCSymbol;
+class Target;
+} // namespace llvm
+
+namespace rsbstuff {
+
+/// Prefix of the accounting entry symbol: calls to `f` go to `__rsb_entry.f`.
+inline constexpr llvm::StringLiteral EntryPrefix = "__rsb_entry.";
+/// Prefix of the tail-call alias: `__rsb_tail.f` is `f` itself. A tail call to
+/// an external function jumps there; a fallback that accounts the return
+/// takes its place when the callee is not instrumented.
+inline constexpr llvm::StringLiteral TailPrefix = "__rsb_tail.";
+
+/// How the accounting instruction reaches the per-thread counter.
+enum class CounterForm {
+  LocalExec,   ///< sarq $5, %fs:ctr@tpoff (counter in the executable)
+  InitialExec, ///< movq ctr@gottpoff(%rip), %r11; sarq $5, %fs:(%r11)
+};
+
+/// Everything the streamer needs to emit one function's prefix.
+struct PrefixRequest {
+  llvm::MCSymbol *Function = nullptr;
+  llvm::MCSymbol *Entry = nullptr;
+  llvm::MCSymbol *TailAlias = nullptr; ///< Null for local functions.
+  llvm::MCSymbolAttr Binding = llvm::MCSA_Invalid; ///< Global, Weak or none.
+  llvm::MCSymbolAttr Visibility = llvm::MCSA_Invalid; ///< Hidden, Protected.
+  llvm::MCSymbol *Counter = nullptr;
+  llvm::MCSymbol *StatsBlock = nullptr; ///< Non-null in statistics mode.
+  CounterForm Form = CounterForm::LocalExec;
+  unsigned PrefixSize = 16;
+  llvm::Align FunctionAlign = llvm::Align(16);
+  bool EmitCFI = false;
+  const llvm::MCSubtargetInfo *STI = nullptr;
+};
+
+/// Files the prefix for the next emitLabel(Request.Function) in Ctx.
+void requestPrefix(llvm::MCContext &Ctx, const PrefixRequest &Request);
+
+/// True if an rsb-stuff target streamer serves Ctx.
+bool hasPrefixStreamer(llvm::MCContext &Ctx);
+
+/// Installs the rsb-stuff target streamers for T (once per process). Other
+/// object formats keep the target's own streamers.
+void installPrefixStreamer(llvm::Target &T);
+
+/// Opcode and register numbers of the X86 target, found by name: the X86
+/// enums are private to LLVM, but their names are part of the MC tables.
+class X86Names {
+public:
+  static const X86Names &get(const llvm::MCInstrInfo &MII,
+                             const llvm::MCRegisterInfo &MRI);
+  unsigned opcode(llvm::StringRef Name) const;
+  llvm::MCRegister reg(llvm::StringRef Name) const;
+
+private:
+  llvm::StringMap<unsigned> Opcodes;
+  llvm::StringMap<unsigned> Registers;
+};
+
+} // namespace rsbstuff
+
+#endif // RSBSTUFF_RSBSTUFF_H

@@ -1,0 +1,319 @@
+//===- RSBStuffStreamer.cpp - Emit accounting prefixes before entries -----===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// An MCTargetStreamer for x86-64 ELF that emits a function's accounting
+// prefix from its emitLabel() hook. MCStreamer::emitLabel() calls the target
+// streamer's hook before the asm streamer prints the label and before the
+// object streamer places it, so whatever the hook emits lands in front of the
+// entry. That order is pinned by test/CodeGen/prefix-order.ll.
+//
+// Layout for `f` (16-byte prefix; 32 in statistics mode):
+//
+//   .p2align 4              <- emitted by the AsmPrinter (function alignment)
+//   int3 x (16 - N)          filler: never executed, traps stray jumps
+// __rsb_entry.f:            <- direct calls land here (FUNC, size N)
+//   sarq $5, %fs:ctr@tpoff  N bytes: the accounting, ends exactly at f
+// f:                         == __rsb_tail.f
+//
+// The X86 target's own streamers only serve COFF (.cv_fpo, SEH); for ELF the
+// object target streamer is null and the asm one is unused, so replacing them
+// for ELF loses nothing. Other formats keep the original asm target streamer
+// (through a copy of the Target made before the registration).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RSBStuff.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCCodeEmitter.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCFixup.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormattedStream.h"
+
+#include <memory>
+#include <mutex>
+#include <optional>
+
+using namespace llvm;
+using namespace rsbstuff;
+
+namespace {
+
+/// Pending requests and live streamers, keyed by MCContext: parallel code
+/// generation (ThinLTO backends) runs one MCContext per thread.
+struct Registry {
+  std::mutex Lock;
+  DenseMap<MCContext *, PrefixRequest> Pending;
+  DenseSet<MCContext *> Streamers;
+};
+
+Registry &registry() {
+  static Registry R;
+  return R;
+}
+
+/// The target as it was before installPrefixStreamer, for other formats.
+Target &originalTarget() {
+  static Target Original;
+  return Original;
+}
+
+std::optional<PrefixRequest> takeRequest(MCContext &Ctx, MCSymbol *Label) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  auto It = R.Pending.find(&Ctx);
+  if (It == R.Pending.end() || It->second.Function != Label)
+    return std::nullopt;
+  PrefixRequest Request = It->second;
+  R.Pending.erase(It);
+  return Request;
+}
+
+class PrefixStreamer : public MCTargetStreamer {
+public:
+  explicit PrefixStreamer(MCStreamer &S) : MCTargetStreamer(S) {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> Guard(R.Lock);
+    R.Streamers.insert(&getContext());
+  }
+
+  ~PrefixStreamer() override {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> Guard(R.Lock);
+    R.Streamers.erase(&getContext());
+    R.Pending.erase(&getContext());
+  }
+
+  void emitLabel(MCSymbol *Label) override {
+    if (std::optional<PrefixRequest> Request = takeRequest(getContext(), Label))
+      emitPrefix(*Request);
+  }
+
+private:
+  struct Encoder {
+    std::unique_ptr<MCInstrInfo> MII;
+    std::unique_ptr<MCCodeEmitter> Emitter;
+  };
+  std::optional<Encoder> Enc;
+
+  Encoder &encoder();
+  SmallVector<MCInst, 4> accountingSequence(const PrefixRequest &Request,
+                                            const X86Names &Names);
+  unsigned encodedSize(ArrayRef<MCInst> Insts, const MCSubtargetInfo &STI);
+  void emitEntrySymbol(MCSymbol *Sym, const PrefixRequest &Request);
+  void emitPrefix(const PrefixRequest &Request);
+};
+
+PrefixStreamer::Encoder &PrefixStreamer::encoder() {
+  if (!Enc) {
+    const Target &T = originalTarget();
+    Enc.emplace();
+    Enc->MII.reset(T.createMCInstrInfo());
+    Enc->Emitter.reset(T.createMCCodeEmitter(*Enc->MII, getContext()));
+  }
+  return *Enc;
+}
+
+/// A TLS reference `Sym@Spec`; the specifier is looked up by its assembler
+/// name because the X86 specifier enum is private to LLVM.
+const MCExpr *tlsRef(MCContext &Ctx, MCSymbol *Sym, StringRef Spec) {
+  std::optional<uint32_t> Kind = Ctx.getAsmInfo()->getSpecifierForName(Spec);
+  if (!Kind)
+    report_fatal_error(Twine("rsb-stuff: X86 has no @") + Spec + " specifier");
+  return MCSymbolRefExpr::create(Sym, *Kind, Ctx);
+}
+
+/// X86 memory operand: base, scale, index, displacement, segment.
+void addMem(MCInst &I, MCRegister Base, const MCExpr *Disp, MCRegister Seg) {
+  I.addOperand(MCOperand::createReg(Base));
+  I.addOperand(MCOperand::createImm(1));
+  I.addOperand(MCOperand::createReg(MCRegister()));
+  I.addOperand(Disp ? MCOperand::createExpr(Disp) : MCOperand::createImm(0));
+  I.addOperand(MCOperand::createReg(Seg));
+}
+
+SmallVector<MCInst, 4>
+PrefixStreamer::accountingSequence(const PrefixRequest &Request,
+                                   const X86Names &Names) {
+  MCContext &Ctx = getContext();
+  MCRegister FS = Names.reg("FS");
+  MCRegister Scratch = Names.reg("R11");
+  SmallVector<MCInst, 4> Seq;
+
+  // Loads the symbol's TP offset into r11 for the initial-exec form; r11 is
+  // a scratch register at every function entry (PLT stubs clobber it too).
+  auto LoadOffset = [&](MCSymbol *Sym) {
+    MCInst Mov;
+    Mov.setOpcode(Names.opcode("MOV64rm"));
+    Mov.addOperand(MCOperand::createReg(Scratch));
+    addMem(Mov, Names.reg("RIP"), tlsRef(Ctx, Sym, "gottpoff"), MCRegister());
+    Seq.push_back(Mov);
+  };
+  auto AddTLSOperand = [&](MCInst &I, MCSymbol *Sym) {
+    if (Request.Form == CounterForm::InitialExec) {
+      LoadOffset(Sym);
+      addMem(I, Scratch, nullptr, FS);
+    } else {
+      addMem(I, MCRegister(), tlsRef(Ctx, Sym, "tpoff"), FS);
+    }
+  };
+
+  MCInst Sar;
+  Sar.setOpcode(Names.opcode("SAR64mi"));
+  AddTLSOperand(Sar, Request.Counter);
+  Sar.addOperand(MCOperand::createImm(5));
+  // Push the memory-operand instruction after its optional offset load.
+  Seq.push_back(Sar);
+
+  if (Request.StatsBlock) {
+    MCInst Inc;
+    Inc.setOpcode(Names.opcode("INC64m"));
+    AddTLSOperand(Inc, Request.StatsBlock);
+    Seq.push_back(Inc);
+  }
+  return Seq;
+}
+
+unsigned PrefixStreamer::encodedSize(ArrayRef<MCInst> Insts,
+                                     const MCSubtargetInfo &STI) {
+  SmallVector<char, 32> Bytes;
+  SmallVector<MCFixup, 4> Fixups;
+  for (const MCInst &I : Insts)
+    encoder().Emitter->encodeInstruction(I, Bytes, Fixups, STI);
+  return Bytes.size();
+}
+
+void PrefixStreamer::emitEntrySymbol(MCSymbol *Sym,
+                                     const PrefixRequest &Request) {
+  MCStreamer &S = getStreamer();
+  S.emitSymbolAttribute(Sym, MCSA_ELF_TypeFunction);
+  if (Request.Binding != MCSA_Invalid)
+    S.emitSymbolAttribute(Sym, Request.Binding);
+  if (Request.Visibility != MCSA_Invalid)
+    S.emitSymbolAttribute(Sym, Request.Visibility);
+}
+
+void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
+  MCStreamer &S = getStreamer();
+  MCContext &Ctx = getContext();
+  const MCSubtargetInfo &STI = *Request.STI;
+  const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
+
+  SmallVector<MCInst, 4> Seq = accountingSequence(Request, Names);
+  unsigned SeqSize = encodedSize(Seq, STI);
+  if (SeqSize > Request.PrefixSize)
+    report_fatal_error("rsb-stuff: accounting sequence does not fit the "
+                       "prefix");
+
+  // The AsmPrinter has aligned to FunctionAlign; keep f on that alignment.
+  uint64_t Total = alignTo(Request.PrefixSize, Request.FunctionAlign);
+  MCInst Trap;
+  Trap.setOpcode(Names.opcode("INT3"));
+  for (uint64_t I = SeqSize; I < Total; ++I)
+    S.emitInstruction(Trap, STI);
+
+  emitEntrySymbol(Request.Entry, Request);
+  S.emitLabel(Request.Entry);
+  // Its own FDE: the prefix lies outside f's, and a signal or profiler
+  // sample may stop on the accounting instruction. The frame is f's entry
+  // frame (CFA = rsp + 8), which is the default rule.
+  if (Request.EmitCFI)
+    S.emitCFIStartProc(/*IsSimple=*/false);
+  for (const MCInst &I : Seq)
+    S.emitInstruction(I, STI);
+  if (Request.EmitCFI)
+    S.emitCFIEndProc();
+
+  const MCExpr *FnRef = MCSymbolRefExpr::create(Request.Function, Ctx);
+  S.emitELFSize(Request.Entry,
+                MCBinaryExpr::createSub(
+                    FnRef, MCSymbolRefExpr::create(Request.Entry, Ctx), Ctx));
+  if (Request.TailAlias) {
+    emitEntrySymbol(Request.TailAlias, Request);
+    S.emitAssignment(Request.TailAlias, FnRef);
+  }
+}
+
+MCTargetStreamer *createAsmStreamer(MCStreamer &S, formatted_raw_ostream &OS,
+                                    MCInstPrinter *InstPrint) {
+  if (S.getContext().getTargetTriple().isOSBinFormatELF())
+    return new PrefixStreamer(S);
+  return originalTarget().createAsmTargetStreamer(S, OS, InstPrint);
+}
+
+MCTargetStreamer *createObjectStreamer(MCStreamer &S,
+                                       const MCSubtargetInfo &) {
+  if (S.getContext().getTargetTriple().isOSBinFormatELF())
+    return new PrefixStreamer(S);
+  // The original constructor is private to Target. X86 only has an object
+  // target streamer for 32-bit Windows FPO data, which the AsmPrinter skips
+  // when there is none; the pass refuses non-ELF triples anyway.
+  return nullptr;
+}
+
+} // namespace
+
+void rsbstuff::requestPrefix(MCContext &Ctx, const PrefixRequest &Request) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  R.Pending[&Ctx] = Request;
+}
+
+bool rsbstuff::hasPrefixStreamer(MCContext &Ctx) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  return R.Streamers.contains(&Ctx);
+}
+
+void rsbstuff::installPrefixStreamer(Target &T) {
+  static std::once_flag Once;
+  std::call_once(Once, [&T] {
+    originalTarget() = T;
+    TargetRegistry::RegisterAsmTargetStreamer(T, createAsmStreamer);
+    TargetRegistry::RegisterObjectTargetStreamer(T, createObjectStreamer);
+  });
+}
+
+const X86Names &X86Names::get(const MCInstrInfo &MII,
+                              const MCRegisterInfo &MRI) {
+  static std::mutex Lock;
+  static std::unique_ptr<X86Names> Names;
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (!Names) {
+    Names = std::make_unique<X86Names>();
+    for (unsigned Op = 0, E = MII.getNumOpcodes(); Op != E; ++Op)
+      Names->Opcodes[MII.getName(Op)] = Op;
+    for (unsigned Reg = 1, E = MRI.getNumRegs(); Reg != E; ++Reg)
+      Names->Registers[MRI.getName(Reg)] = Reg;
+  }
+  return *Names;
+}
+
+unsigned X86Names::opcode(StringRef Name) const {
+  auto It = Opcodes.find(Name);
+  if (It == Opcodes.end())
+    report_fatal_error(Twine("rsb-stuff: X86 opcode ") + Name + " not found");
+  return It->second;
+}
+
+MCRegister X86Names::reg(StringRef Name) const {
+  auto It = Registers.find(Name);
+  if (It == Registers.end())
+    report_fatal_error(Twine("rsb-stuff: X86 register ") + Name +
+                       " not found");
+  return It->second;
+}
