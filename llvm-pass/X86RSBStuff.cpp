@@ -122,7 +122,7 @@ cl::opt<bool> ExternEntries(
 /// How calls to a function are treated.
 enum class CalleeKind {
   Instrumented, ///< Defined here with a prefix: call its local entry.
-  External,     ///< Elsewhere, maybe instrumented: call `__rsb_entry.f`.
+  External,     ///< Resolved by name, maybe instrumented: `__rsb_entry.f`.
   Plain,        ///< Returns with a plain `ret` (or may): never counted.
 };
 
@@ -219,12 +219,16 @@ CalleeKind X86RSBStuff::classify(const MachineOperand &Target) const {
   const TargetMachine &TM = MF->getTarget();
   if (!F || F->isIntrinsic())
     return CalleeKind::Plain;
-  if (!F->isDeclarationForLinker())
+  if (!F->isDeclarationForLinker()) {
     // A weak definition may be replaced at link time by one that has no
     // prefix, so only a definition that is certain to be used counts.
-    return isInstrumented(*F, TM) && !F->isInterposable()
-               ? CalleeKind::Instrumented
-               : CalleeKind::Plain;
+    if (!isInstrumented(*F, TM) || F->isInterposable())
+      return CalleeKind::Plain;
+    // A preemptible definition (default visibility in a shared object) is
+    // reached by name, like an external one: the dynamic linker then picks
+    // the entry and the tail alias of the same definition.
+    return F->isDSOLocal() ? CalleeKind::Instrumented : CalleeKind::External;
+  }
   LibFunc Lib;
   if (!ExternEntries || F->hasExternalWeakLinkage() ||
       F->hasFnAttribute(Attribute::ReturnsTwice) ||

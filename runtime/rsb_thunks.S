@@ -1,0 +1,201 @@
+/*===- rsb_thunks.S - Return thunk and tail-call return accounting -------===*
+ *
+ * Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+ *
+ *===----------------------------------------------------------------------===*
+ *
+ * Instrumented code returns by jumping to __rsb_return_thunk, and calls
+ * __rsb_tail_account (or __rsb_tail_account_flags) before a tail jump to
+ * code that will return with a plain `ret`. Either shifts the thread's call
+ * depth counter left by 5. When that leaves zero, the returns to come may
+ * outnumber the entries left in the 16-entry Return Stack Buffer, and an
+ * underflowing `ret` would be predicted from the BTB, which an attacker can
+ * train (Retbleed). So the RSB is refilled with entries that point at traps
+ * and the counter is credited with 12 returns. This is Linux's
+ * call_depth_return_thunk and __FILL_RETURN_BUFFER (arch/x86/lib/retpoline.S,
+ * arch/x86/include/asm/nospec-branch.h) for user space, with a thread-local
+ * counter instead of a per-CPU one.
+ *
+ * One source, four objects:
+ *   RSB_PIC undefined  the counter is defined in the executable being linked:
+ *                      local-exec (librsbstuff.a).
+ *   RSB_PIC defined    the counter is defined by another module (the
+ *                      executable or librsbstuff.so): initial-exec through
+ *                      the GOT and %r11 (librsbstuff_pic.a, linked into
+ *                      shared objects).
+ *   RSB_STATS          also count returns and refills in __rsb_stats.
+ * This file only references __rsb_depth and __rsb_stats; rsb_runtime.c
+ * defines them, so that one definition serves the whole process.
+ *
+ * The functions are hidden: each module links its own copy and reaches it
+ * without a PLT. They clobber nothing but the flags and, in the PIC return
+ * thunk, %r11, which is scratch at every return we instrument. They are
+ * only entered where the caller's frame is gone (at a return, right before a
+ * tail jump), so their pushes below %rsp cannot hit a live red zone.
+ *
+ * The refill's calls never return, which a CET shadow stack would fault on.
+ * This object therefore carries no GNU property note, so that a link that
+ * includes it is never marked shadow-stack compatible.
+ *
+ *===----------------------------------------------------------------------===*/
+
+/* Bits per call level: an all-ones counter reaches zero on the 13th shift. */
+#define RSB_DEPTH_SHIFT 5
+/* Return Stack Buffer entries on the affected (Skylake-era) cores. */
+#define RSB_FILL_ENTRIES 16
+/* Offsets in struct rsb_stats (rsb_stuff.h; checked in rsb_runtime.c). */
+#define RSB_STATS_RETURNS 8
+#define RSB_STATS_REFILLS 16
+
+/*
+ * The counter as a memory operand, after LOAD_COUNTER. The PIC form cannot
+ * know the counter's offset from the thread pointer at link time: the
+ * dynamic linker puts it in the GOT (initial-exec, like the prefixes of
+ * instrumented shared objects, so no new static TLS requirement).
+ */
+#ifdef RSB_PIC
+#define LOAD_COUNTER movq __rsb_depth@gottpoff(%rip), %r11
+#define COUNTER %fs:(%r11)
+#define COUNTER_USES_R11 1
+#else
+#define LOAD_COUNTER
+#define COUNTER %fs:__rsb_depth@tpoff
+#define COUNTER_USES_R11 0
+#endif
+
+/*
+ * Counts one event in the thread's statistics block. The PIC form reuses
+ * %r11 and so must not sit between LOAD_COUNTER and a use of COUNTER.
+ */
+#if defined(RSB_STATS) && defined(RSB_PIC)
+#define STATS_INC(field)                                                       \
+  movq __rsb_stats@gottpoff(%rip), %r11;                                       \
+  incq %fs:field(%r11)
+#elif defined(RSB_STATS)
+#define STATS_INC(field) incq %fs:__rsb_stats@tpoff + field
+#else
+#define STATS_INC(field)
+#endif
+
+/*
+ * Pushes RSB_FILL_ENTRIES return addresses that point at int3 and drops
+ * them from the stack again: they stay in the RSB, so the next returns are
+ * predicted into a trap (harmless speculation) rather than from the BTB.
+ * No loop, hence no mispredicted loop branch to fence.
+ */
+.macro FILL_RETURN_BUFFER
+	.rept	RSB_FILL_ENTRIES
+	call	2f
+	.cfi_adjust_cfa_offset 8	/* the slot's return address */
+	int3				/* only ever reached speculatively */
+2:
+	.endr
+	addq	$(RSB_FILL_ENTRIES * 8), %rsp
+	.cfi_adjust_cfa_offset -(RSB_FILL_ENTRIES * 8)
+.endm
+
+/*
+ * All ones: 12 returns before the next refill. The RSB now holds 16 trap
+ * entries, and the refilling function's own ret takes one of them.
+ */
+.macro CREDIT_CALL_DEPTH
+	movq	$-1, COUNTER
+.endm
+
+/* What a tail helper's caller still needs: %r11 (a tail jump may go through
+ * it) and, before a conditional tail jump, the flags. */
+.macro SAVE_REGS keep_r11, keep_flags
+	.if \keep_flags
+	pushfq
+	.cfi_adjust_cfa_offset 8
+	.endif
+	.if \keep_r11
+	pushq	%r11
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %r11, 0
+	.endif
+.endm
+
+/* The CFI of SAVE_REGS again, for the path that joins after an early exit
+ * has restored them. (LLVM's assembler does not track the CFA offset across
+ * .cfi_remember_state/.cfi_restore_state, so those cannot be used here.) */
+.macro SAVED_REGS_CFI keep_r11, keep_flags
+	.if \keep_flags
+	.cfi_adjust_cfa_offset 8
+	.endif
+	.if \keep_r11
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %r11, 0
+	.endif
+.endm
+
+.macro RESTORE_REGS keep_r11, keep_flags
+	.if \keep_r11
+	popq	%r11
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %r11
+	.endif
+	.if \keep_flags
+	popfq
+	.cfi_adjust_cfa_offset -8
+	.endif
+.endm
+
+/*
+ * A function that accounts one return, refills the RSB if that spends the
+ * counter, and returns to its caller. Every ret is followed by int3 against
+ * straight-line speculation.
+ */
+.macro ACCOUNTING_FUNC name, keep_r11, keep_flags
+	.p2align 4, 0xcc		/* padding traps stray jumps */
+	.globl	\name
+	.hidden	\name
+	.type	\name, @function
+\name:
+	.cfi_startproc
+	SAVE_REGS \keep_r11, \keep_flags
+	STATS_INC(RSB_STATS_RETURNS)
+	LOAD_COUNTER
+	shlq	$RSB_DEPTH_SHIFT, COUNTER
+	jz	1f
+	RESTORE_REGS \keep_r11, \keep_flags
+	ret
+	int3
+1:
+	SAVED_REGS_CFI \keep_r11, \keep_flags
+	FILL_RETURN_BUFFER
+	CREDIT_CALL_DEPTH
+	STATS_INC(RSB_STATS_REFILLS)
+	RESTORE_REGS \keep_r11, \keep_flags
+	ret
+	int3
+	.cfi_endproc
+	.size	\name, . - \name
+.endm
+
+	.text
+
+/*
+ * Entered by `jmp` in place of a `ret`. The hot path (shl, jz, ret, int3)
+ * fits one 16-byte fetch block: 14 bytes local-exec, exactly 16 with the
+ * PIC form's GOT load. The statistics variant's extra increment in front
+ * gives that up; it measures, it is not meant to be fast.
+ */
+ACCOUNTING_FUNC __rsb_return_thunk, 0, 0
+
+/*
+ * Called right before a tail jump to code that returns with a plain `ret`,
+ * to account that future ret now; all general purpose registers survive.
+ *
+ * A refill here is still safe although the RSB entries it plants are
+ * consumed by returns that are not accounted: this helper's own ret takes
+ * one and the tail-called code's plain ret another, which leaves 14 trap
+ * entries for the 12 returns of credit. The helper's own call and ret are
+ * balanced, so they do not count themselves.
+ */
+ACCOUNTING_FUNC __rsb_tail_account, COUNTER_USES_R11, 0
+
+/* The same for a conditional tail jump (`jcc target`), whose flags are live. */
+ACCOUNTING_FUNC __rsb_tail_account_flags, COUNTER_USES_R11, 1
+
+	.section .note.GNU-stack, "", @progbits

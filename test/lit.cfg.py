@@ -1,0 +1,48 @@
+# lit configuration for rsb-stuff. Tests use these substitutions:
+#   %llc        llc-22 with the plugin loaded (add -x86-rsb-stuff yourself)
+#   %clang_rsb  clang-22 with the plugin and -mllvm -x86-rsb-stuff
+#   %clang      plain clang-22 (no plugin)
+#   %rsb-clang  the driver wrapper from the build tree
+#   %plugin     path of the plugin; %libdir the runtime libraries
+#   %model      the reference model of the counter (test/tools/rsb_model.py)
+#   %python     the Python running lit
+import os
+import shutil
+import sys
+
+import lit.formats
+
+config.name = "rsb-stuff"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".c", ".cpp", ".test", ".s", ".mir"]
+config.excludes = ["Inputs", "tools", "CMakeLists.txt"]
+config.test_source_root = config.rsb_test_source_dir
+config.test_exec_root = config.rsb_test_binary_dir
+
+llvm_bin = config.llvm_bin_dir
+plugin = os.path.join(config.rsb_lib_dir, "RSBStuff.so")
+config.environment["PATH"] = os.pathsep.join(
+    [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions += [
+    ("%llc", "%s -load %s" % (os.path.join(llvm_bin, "llc"), plugin)),
+    ("%clang_rsb", "%s -fplugin=%s -mllvm -x86-rsb-stuff"
+     % (os.path.join(llvm_bin, "clang"), plugin)),
+    ("%clangxx", os.path.join(llvm_bin, "clang++")),
+    ("%clang", os.path.join(llvm_bin, "clang")),
+    ("%rsb-clangxx", os.path.join(config.rsb_bin_dir, "rsb-clang++")),
+    ("%rsb-clang", os.path.join(config.rsb_bin_dir, "rsb-clang")),
+    ("%rsb-verify", os.path.join(config.rsb_bin_dir, "rsb-verify")),
+    ("%plugin", plugin),
+    ("%libdir", config.rsb_lib_dir),
+    ("%rtinclude", os.path.join(config.rsb_source_dir, "runtime", "include")),
+    ("%model", "%s %s" % (sys.executable, os.path.join(
+        config.rsb_test_source_dir, "tools", "rsb_model.py"))),
+    ("%python", sys.executable),
+]
+
+if shutil.which("ld.bfd"):
+    config.available_features.add("gnu-ld")
