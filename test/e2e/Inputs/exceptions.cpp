@@ -1,0 +1,38 @@
+// C++ built with rsb-clang++: virtual calls, a template in a COMDAT group,
+// inline functions and an exception thrown through 30 instrumented frames.
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+struct Shape {
+  virtual ~Shape() = default;
+  virtual int area() const = 0;
+};
+struct Square : Shape {
+  int side;
+  explicit Square(int s) : side(s) {}
+  int area() const override { return side * side; }
+};
+
+template <class T> __attribute__((noinline)) T twice(T x) { return x + x; }
+
+__attribute__((noinline)) int dive(int depth) {
+  if (depth == 0)
+    throw std::runtime_error("bottom");
+  int r = dive(depth - 1);
+  __asm__ volatile("" ::: "memory");
+  return r + 1;
+}
+
+int main() {
+  Square sq(7);
+  const Shape &s = sq;
+  std::printf("area=%d twice=%d %s\n", s.area(), twice(21),
+              twice(std::string("ab")).c_str());
+  try {
+    dive(30);
+  } catch (const std::exception &e) {
+    std::printf("caught %s\n", e.what());
+  }
+  return 0;
+}
