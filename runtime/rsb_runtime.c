@@ -40,7 +40,8 @@ const volatile uint64_t *rsb_depth_address(void) { return &__rsb_depth; }
 #include <stdlib.h>
 
 _Static_assert(offsetof(struct rsb_stats, returns) == 8 &&
-                   offsetof(struct rsb_stats, refills) == 16,
+                   offsetof(struct rsb_stats, refills) == 16 &&
+                   offsetof(struct rsb_stats, resets) == 24,
                "rsb_thunks.S and the instrumented prefixes use these offsets");
 
 RSB_TLS struct rsb_stats __rsb_stats;
@@ -63,10 +64,12 @@ __attribute__((destructor)) static void rsb_stats_print(void) {
   if (!Enabled || !*Enabled || &__rsb_depth != &rsb_depth_own)
     return;
   fprintf(stderr,
-          "rsb-stuff: calls=%llu returns=%llu refills=%llu depth=0x%016llx\n",
+          "rsb-stuff: calls=%llu returns=%llu refills=%llu resets=%llu "
+          "depth=0x%016llx\n",
           (unsigned long long)__rsb_stats.calls,
           (unsigned long long)__rsb_stats.returns,
           (unsigned long long)__rsb_stats.refills,
+          (unsigned long long)__rsb_stats.resets,
           (unsigned long long)__rsb_depth);
 }
 

@@ -46,6 +46,7 @@
 /* Offsets in struct rsb_stats (rsb_stuff.h; checked in rsb_runtime.c). */
 #define RSB_STATS_RETURNS 8
 #define RSB_STATS_REFILLS 16
+#define RSB_STATS_RESETS 24
 
 /*
  * The counter as a memory operand, after LOAD_COUNTER. The PIC form cannot
@@ -197,5 +198,34 @@ ACCOUNTING_FUNC __rsb_tail_account, COUNTER_USES_R11, 0
 
 /* The same for a conditional tail jump (`jcc target`), whose flags are live. */
 ACCOUNTING_FUNC __rsb_tail_account_flags, COUNTER_USES_R11, 1
+
+/*
+ * Called right after code the counter cannot see returns to instrumented
+ * code (a call into a library that returns with plain rets, an indirect
+ * call, a setjmp that returned again) and at exception landing pads. That
+ * code may have pushed more than the RSB's spare entries and popped them
+ * again, taking the entries our credit stands for with them. Zero credit:
+ * the next accounted return refills. Preserves every register and the flags
+ * (mov does not write them).
+ */
+	.p2align 4, 0xcc
+	.globl	__rsb_reset_depth
+	.hidden	__rsb_reset_depth
+	.type	__rsb_reset_depth, @function
+__rsb_reset_depth:
+	.cfi_startproc
+	SAVE_REGS COUNTER_USES_R11, 0
+	LOAD_COUNTER
+	movq	$0, COUNTER
+#ifdef RSB_STATS
+	SAVE_REGS 0, 1			/* incq writes the flags; keep them */
+	STATS_INC(RSB_STATS_RESETS)
+	RESTORE_REGS 0, 1
+#endif
+	RESTORE_REGS COUNTER_USES_R11, 0
+	ret
+	int3
+	.cfi_endproc
+	.size	__rsb_reset_depth, . - __rsb_reset_depth
 
 	.section .note.GNU-stack, "", @progbits

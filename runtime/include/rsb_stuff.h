@@ -35,6 +35,9 @@ struct rsb_stats {
   uint64_t calls;   /**< Accounted calls (instrumented function entries). */
   uint64_t returns; /**< Returns accounted by the runtime. */
   uint64_t refills; /**< RSB refills (returns that found the counter spent). */
+  uint64_t resets;  /**< Credit cleared after code the counter cannot see
+                         (calls into uninstrumented code, landing pads,
+                         setjmp returns, signal handlers). */
 };
 
 /** Returns the calling thread's call depth counter. */
