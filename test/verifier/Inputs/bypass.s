@@ -1,0 +1,39 @@
+# A hand-made instrumented function f (prefix and entry as the plugin
+# emits them) and a _start that reaches it in three wrong ways.
+	.text
+	.globl	_start
+	.type	_start,@function
+_start:
+	call	f			# bypasses __rsb_entry.f
+	jmp	f+4			# into the middle of f
+	jmp	__rsb_entry.f		# a jump that counts a call
+	.size	_start, .-_start
+
+	.p2align 4
+	int3
+	int3
+	int3
+	int3
+	int3
+	int3
+	.type	__rsb_entry.f,@function
+__rsb_entry.f:
+	sarq	$5, %fs:__rsb_depth@tpoff
+	.size	__rsb_entry.f, f-__rsb_entry.f
+	.type	f,@function
+f:
+	nop
+	nop
+	nop
+	nop
+	nop
+	nop
+	jmp	f
+	.size	f, .-f
+
+	.section .tbss,"awT",@nobits
+	.globl	__rsb_depth
+	.type	__rsb_depth,@object
+__rsb_depth:
+	.zero	8
+	.size	__rsb_depth, 8
