@@ -1,0 +1,59 @@
+; A linkonce_odr function in a COMDAT group (C++ inline functions,
+; templates): its prefix, entry symbol and tail alias live in the function's
+; group section, WEAK like the function, so whichever copy the linker keeps
+; brings its own entry along and the discarded copy's goes with it.
+
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN:   | FileCheck %s --check-prefix=ASM
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN: llvm-objdump -t %t.o | FileCheck %s --check-prefix=SYMTAB
+; RUN: llvm-readelf --section-groups %t.o | FileCheck %s --check-prefix=GROUP
+; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
+; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
+; RUN:   -c -x ir %s -o %t.clang.o
+; RUN: llvm-objdump -t %t.clang.o | FileCheck %s --check-prefix=SYMTAB
+
+; ASM:      .section .text.inl,"axG",@progbits,inl,comdat
+; ASM-NEXT: .weak inl
+; ASM-NEXT: .p2align 4
+; ASM-NEXT: .type inl,@function
+; ASM-NEXT: int3
+; ASM:      .type __rsb_entry.inl,@function
+; ASM-NEXT: .weak __rsb_entry.inl
+; ASM-NEXT: __rsb_entry.inl:
+; ASM:      .type __rsb_tail.inl,@function
+; ASM-NEXT: .weak __rsb_tail.inl
+; ASM-NEXT: __rsb_tail.inl = inl
+; ASM-NEXT: inl:
+; ASM:      .text
+; ASM:      {{^}}user:
+; ASM:        callq __rsb_entry.inl{{(@PLT)?$}}
+
+; SYMTAB-DAG: 0000000000000010  w F .text.inl [[#%.16x,]] inl{{$}}
+; SYMTAB-DAG: 0000000000000006  w F .text.inl 000000000000000a __rsb_entry.inl{{$}}
+; SYMTAB-DAG: 0000000000000010  w F .text.inl [[#%.16x,]] __rsb_tail.inl{{$}}
+
+; GROUP:      COMDAT group section [{{ *}}[[#]]] `.group' [inl] contains 2 sections:
+; GROUP-NEXT:    [Index] Name
+; GROUP-NEXT:    [{{ *}}[[#]]] .text.inl
+; GROUP-NEXT:    [{{ *}}[[#]]] .rela.text.inl
+
+; OBJ-LABEL: Disassembly of section .text.inl:
+; OBJ:       0000000000000006 <__rsb_entry.inl>:
+; OBJ-NEXT:    6: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ-NEXT:       R_X86_64_TPOFF32 __rsb_depth
+; OBJ-EMPTY:
+; OBJ-NEXT:  0000000000000010 <inl>:
+
+$inl = comdat any
+
+define linkonce_odr i32 @inl(i32 %x) noinline comdat {
+  %r = mul i32 %x, 13
+  ret i32 %r
+}
+
+define i32 @user(i32 %x) {
+  %r = call i32 @inl(i32 %x)
+  %s = add i32 %r, 1
+  ret i32 %s
+}

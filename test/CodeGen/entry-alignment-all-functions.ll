@@ -1,0 +1,102 @@
+; With a function alignment above 16 (-align-all-functions), the prefix grows
+; to the alignment so that f stays aligned: the accounting still ends exactly
+; at f and everything before it is int3 filler. The filler is never executed:
+; the previous function ends in a jmp, the gap after it is the assembler's
+; alignment NOPs, and the int3 come before the accounting, so a fall-through
+; traps instead of counting a call.
+
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -align-all-functions=6 \
+; RUN:   -filetype=obj %s -o %t64.o
+; RUN: llvm-objdump -dr %t64.o | FileCheck %s --check-prefix=OBJ64
+; RUN: llvm-readelf -s %t64.o > %t64.sym
+; RUN: FileCheck %s --check-prefix=SYM < %t64.sym
+; RUN: FileCheck %s --check-prefix=ALIGN64 < %t64.sym
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -align-all-functions=6 \
+; RUN:   %s -o - | FileCheck %s --check-prefix=ASM64
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -align-all-functions=5 \
+; RUN:   -filetype=obj %s -o %t32.o
+; RUN: llvm-readelf -s %t32.o > %t32.sym
+; RUN: FileCheck %s --check-prefix=SYM < %t32.sym
+; RUN: FileCheck %s --check-prefix=ALIGN32 < %t32.sym
+;; Statistics mode: the 32-byte prefix fits a 32-byte alignment exactly and
+;; grows to 64 bytes for a 64-byte one.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN:   -align-all-functions=5 -filetype=obj %s -o %t32s.o
+; RUN: llvm-readelf -s %t32s.o > %t32s.sym
+; RUN: FileCheck %s --check-prefix=STATS < %t32s.sym
+; RUN: FileCheck %s --check-prefix=ALIGN32 < %t32s.sym
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN:   -align-all-functions=6 -filetype=obj %s -o %t64s.o
+; RUN: llvm-readelf -s %t64s.o > %t64s.sym
+; RUN: FileCheck %s --check-prefix=STATS < %t64s.sym
+; RUN: FileCheck %s --check-prefix=ALIGN64 < %t64s.sym
+
+; ASM64-LABEL: .type first,@function
+; ASM64-NOT:     .p2align
+; ASM64-COUNT-54: int3
+; ASM64-NEXT:    .type __rsb_entry.first,@function
+; ASM64-LABEL: .type second,@function
+; ASM64-NOT:     .p2align
+; ASM64-COUNT-54: int3
+; ASM64-NEXT:    .type __rsb_entry.second,@function
+;; The AsmPrinter's alignment directive precedes the filler.
+; ASM64:       .p2align 6
+; ASM64-NEXT:  .type third,@function
+
+; OBJ64-LABEL: 0000000000000000 <.text>:
+; OBJ64-NEXT:         0: cc int3
+; OBJ64-COUNT-53:        cc int3
+; OBJ64-EMPTY:
+; OBJ64-NEXT: 0000000000000036 <__rsb_entry.first>:
+; OBJ64-NEXT:        36: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ64-NEXT:            000000000000003b: R_X86_64_TPOFF32 __rsb_depth{{$}}
+; OBJ64-EMPTY:
+; OBJ64-NEXT: 0000000000000040 <first>:
+; OBJ64-NEXT:        40: 8d 47 01 leal 0x1(%rdi), %eax
+; OBJ64-NEXT:        43: e9 00 00 00 00 jmp
+; OBJ64-NEXT:            0000000000000044: R_X86_64_PLT32 __rsb_return_thunk-0x4
+;; Only alignment NOPs until the next filler.
+; OBJ64-NOT:  {{^ +[0-9a-f]+: (cc|64|e8|e9|c3)}}
+; OBJ64:             80: cc int3
+; OBJ64-COUNT-53:        cc int3
+; OBJ64-EMPTY:
+; OBJ64-NEXT: 00000000000000b6 <__rsb_entry.second>:
+; OBJ64-NEXT:        b6: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ64-NEXT:            00000000000000bb: R_X86_64_TPOFF32 __rsb_depth{{$}}
+; OBJ64-EMPTY:
+; OBJ64-NEXT: 00000000000000c0 <second>:
+
+; SYM-DAG: [[#%x,FIRST:]] [[#]] FUNC GLOBAL DEFAULT [[#]] first{{$}}
+; SYM-DAG: [[#%.16x,FIRST-10]] 10 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.first{{$}}
+; SYM-DAG: [[#%x,SECOND:]] [[#]] FUNC GLOBAL DEFAULT [[#]] second{{$}}
+; SYM-DAG: [[#%.16x,SECOND-10]] 10 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.second{{$}}
+; SYM-DAG: [[#%x,THIRD:]] [[#]] FUNC GLOBAL DEFAULT [[#]] third{{$}}
+; SYM-DAG: [[#%.16x,THIRD-10]] 10 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.third{{$}}
+
+; STATS-DAG: [[#%x,FIRST:]] [[#]] FUNC GLOBAL DEFAULT [[#]] first{{$}}
+; STATS-DAG: [[#%.16x,FIRST-19]] 19 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.first{{$}}
+; STATS-DAG: [[#%x,SECOND:]] [[#]] FUNC GLOBAL DEFAULT [[#]] second{{$}}
+; STATS-DAG: [[#%.16x,SECOND-19]] 19 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.second{{$}}
+
+; ALIGN64-DAG: {{[0-9a-f]{14}[048c]0}} [[#]] FUNC GLOBAL DEFAULT [[#]] first{{$}}
+; ALIGN64-DAG: {{[0-9a-f]{14}[048c]0}} [[#]] FUNC GLOBAL DEFAULT [[#]] second{{$}}
+; ALIGN64-DAG: {{[0-9a-f]{14}[048c]0}} [[#]] FUNC GLOBAL DEFAULT [[#]] third{{$}}
+; ALIGN32-DAG: {{[0-9a-f]{14}[02468ace]0}} [[#]] FUNC GLOBAL DEFAULT [[#]] first{{$}}
+; ALIGN32-DAG: {{[0-9a-f]{14}[02468ace]0}} [[#]] FUNC GLOBAL DEFAULT [[#]] second{{$}}
+; ALIGN32-DAG: {{[0-9a-f]{14}[02468ace]0}} [[#]] FUNC GLOBAL DEFAULT [[#]] third{{$}}
+
+define i32 @first(i32 %x) nounwind {
+  %r = add i32 %x, 1
+  ret i32 %r
+}
+
+define i32 @second(i32 %x) nounwind {
+  %r = mul i32 %x, 7
+  ret i32 %r
+}
+
+define i32 @third(i32 %x) nounwind {
+  %a = call i32 @first(i32 %x)
+  %b = call i32 @second(i32 %a)
+  ret i32 %b
+}

@@ -1,0 +1,91 @@
+; The accounting prefix in its default (local-exec) form: six int3 of filler,
+; then __rsb_entry.f: `sarq $5, %fs:__rsb_depth@tpoff` (10 bytes), ending
+; exactly at f, which stays 16-byte aligned.
+
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN:   | FileCheck %s --check-prefix=ASM
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
+; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
+;; The same bytes through clang (-fno-pic: an executable's counter).
+; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
+; RUN:   -c -x ir %s -o %t.clang.o
+; RUN: llvm-objdump -dr %t.clang.o | FileCheck %s --check-prefix=OBJ
+; RUN: llvm-readelf -s %t.clang.o | FileCheck %s --check-prefix=SYM
+
+; ASM-LABEL: .type f,@function
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    .type __rsb_entry.f,@function
+; ASM-NEXT:    .globl __rsb_entry.f
+; ASM-NEXT:  __rsb_entry.f:
+; ASM-NEXT:    .cfi_startproc
+; ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
+; ASM-NEXT:    .cfi_endproc
+; ASM-NEXT:    .size __rsb_entry.f, f-__rsb_entry.f
+; ASM:       {{^}}f:
+; ASM-NOT:     {{^[[:space:]]+retq}}
+; ASM:         jmp __rsb_return_thunk
+; ASM-LABEL: .type g,@function
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    int3
+; ASM-NEXT:    .type __rsb_entry.g,@function
+; ASM-NEXT:    .globl __rsb_entry.g
+; ASM-NEXT:  __rsb_entry.g:
+; ASM-NEXT:    .cfi_startproc
+; ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
+; ASM-NEXT:    .cfi_endproc
+; ASM-NEXT:    .size __rsb_entry.g, g-__rsb_entry.g
+; ASM:       {{^}}g:
+
+; OBJ-LABEL: 0000000000000000 <.text>:
+; OBJ-NEXT:         0: cc int3
+; OBJ-NEXT:         1: cc int3
+; OBJ-NEXT:         2: cc int3
+; OBJ-NEXT:         3: cc int3
+; OBJ-NEXT:         4: cc int3
+; OBJ-NEXT:         5: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT: 0000000000000006 <__rsb_entry.f>:
+; OBJ-NEXT:         6: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ-NEXT:            000000000000000b: R_X86_64_TPOFF32 __rsb_depth{{$}}
+; OBJ-EMPTY:
+; OBJ-NEXT: 0000000000000010 <f>:
+; OBJ-NEXT:        10: 8d 47 01 leal 0x1(%rdi), %eax
+;; The filler of g follows f's alignment NOPs: only int3 before the entry.
+; OBJ:             20: cc int3
+; OBJ-NEXT:        21: cc int3
+; OBJ-NEXT:        22: cc int3
+; OBJ-NEXT:        23: cc int3
+; OBJ-NEXT:        24: cc int3
+; OBJ-NEXT:        25: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT: 0000000000000026 <__rsb_entry.g>:
+; OBJ-NEXT:        26: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ-NEXT:            000000000000002b: R_X86_64_TPOFF32 __rsb_depth{{$}}
+; OBJ-EMPTY:
+; OBJ-NEXT: 0000000000000030 <g>:
+
+; SYM-DAG: 0000000000000010 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] f{{$}}
+; SYM-DAG: 0000000000000006       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.f{{$}}
+; SYM-DAG: 0000000000000030 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] g{{$}}
+; SYM-DAG: 0000000000000026       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.g{{$}}
+; SYM-DAG: 0000000000000000        0 TLS     GLOBAL DEFAULT   UND __rsb_depth{{$}}
+
+define i32 @f(i32 %x) {
+  %r = add i32 %x, 1
+  ret i32 %r
+}
+
+define i32 @g(i32 %x) {
+  %r = mul i32 %x, 7
+  ret i32 %r
+}

@@ -1,0 +1,74 @@
+; Pins the emission order the plugin relies on. The prefix is emitted from
+; the target streamer's emitLabel() hook, which MCStreamer::emitLabel() calls
+; before it prints (asm) or places (object) the label. So the prefix must
+; come after the AsmPrinter's linkage, `.p2align` and `.type f,@function`,
+; and immediately before `f:`; in the object, the accounting must end at f's
+; address. If LLVM ever calls the hook after placing the label, or emits the
+; function header in another order, this test fails: the prefix would then
+; land inside f (executed on every entry) or away from the alignment.
+
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN:   | FileCheck %s --check-prefix=ASM
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
+; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
+;; The assembly output, assembled, gives the same symbols.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o %t.s
+; RUN: llvm-mc -triple=x86_64-linux-gnu -filetype=obj %t.s -o %t.mc.o
+; RUN: llvm-readelf -s %t.mc.o | FileCheck %s --check-prefix=SYM
+
+; ASM:      .text
+; ASM-NEXT: .globl f
+; ASM-NEXT: .p2align 4
+; ASM-NEXT: .type f,@function
+; ASM-NEXT: int3
+; ASM-NEXT: int3
+; ASM-NEXT: int3
+; ASM-NEXT: int3
+; ASM-NEXT: int3
+; ASM-NEXT: int3
+; ASM-NEXT: .type __rsb_entry.f,@function
+; ASM-NEXT: .globl __rsb_entry.f
+; ASM-NEXT: __rsb_entry.f:
+; ASM-NEXT: .cfi_startproc
+; ASM-NEXT: sarq $5, %fs:__rsb_depth@TPOFF
+; ASM-NEXT: .cfi_endproc
+; ASM-NEXT: .size __rsb_entry.f, f-__rsb_entry.f
+; ASM-NEXT: .type __rsb_tail.f,@function
+; ASM-NEXT: .globl __rsb_tail.f
+; ASM-NEXT: __rsb_tail.f = f
+; ASM-NEXT: f:
+; ASM-NEXT: .cfi_startproc
+; ASM:      leal 1(%rdi), %eax
+; ASM-NEXT: jmp __rsb_return_thunk
+; ASM-NEXT: .Lfunc_end0:
+; ASM-NEXT: .size f, .Lfunc_end0-f
+; ASM-NEXT: .cfi_endproc
+
+; OBJ-LABEL: Disassembly of section .text:
+; OBJ-EMPTY:
+; OBJ-NEXT:  0000000000000000 <.text>:
+; OBJ-NEXT:         0: cc int3
+; OBJ-NEXT:         1: cc int3
+; OBJ-NEXT:         2: cc int3
+; OBJ-NEXT:         3: cc int3
+; OBJ-NEXT:         4: cc int3
+; OBJ-NEXT:         5: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT:  0000000000000006 <__rsb_entry.f>:
+; OBJ-NEXT:         6: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ-NEXT:            000000000000000b: R_X86_64_TPOFF32 __rsb_depth
+; OBJ-EMPTY:
+; OBJ-NEXT:  0000000000000010 <f>:
+; OBJ-NEXT:        10: 8d 47 01 leal 0x1(%rdi), %eax
+; OBJ-NEXT:        13: e9 00 00 00 00 jmp
+; OBJ-NEXT:            0000000000000014: R_X86_64_PLT32 __rsb_return_thunk-0x4
+
+; SYM-DAG: 0000000000000010 8 FUNC GLOBAL DEFAULT 2 f{{$}}
+; SYM-DAG: 0000000000000006 10 FUNC GLOBAL DEFAULT 2 __rsb_entry.f{{$}}
+; SYM-DAG: 0000000000000010 8 FUNC GLOBAL DEFAULT 2 __rsb_tail.f{{$}}
+
+define i32 @f(i32 %x) {
+  %r = add i32 %x, 1
+  ret i32 %r
+}

@@ -1,0 +1,64 @@
+; Statistics mode (-x86-rsb-stuff-stats): a 32-byte prefix whose accounting
+; is the usual sarq followed by `incq` of the thread's call count at offset 0
+; of __rsb_stats; it still ends exactly at f, which stays 16-byte aligned.
+
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN:   %s -o - | FileCheck %s --check-prefix=ASM
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN:   -filetype=obj %s -o %t.o
+; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
+; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
+;; The initial-exec form loads each symbol's offset into %r11.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN:   -relocation-model=pic -filetype=obj %s -o %t.pic.o
+; RUN: llvm-objdump -dr %t.pic.o | FileCheck %s --check-prefix=PIC
+; RUN: %clang_rsb -mllvm -x86-rsb-stuff-stats -target x86_64-linux-gnu -O2 \
+; RUN:   -fno-pic -Wno-override-module -c -x ir %s -o %t.clang.o
+; RUN: llvm-objdump -dr %t.clang.o | FileCheck %s --check-prefix=OBJ
+
+; ASM-LABEL: .type f,@function
+; ASM-COUNT-13: int3
+; ASM-NEXT:    .type __rsb_entry.f,@function
+; ASM-NEXT:    .globl __rsb_entry.f
+; ASM-NEXT:  __rsb_entry.f:
+; ASM-NEXT:    .cfi_startproc
+; ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
+; ASM-NEXT:    incq %fs:__rsb_stats@TPOFF
+; ASM-NEXT:    .cfi_endproc
+; ASM-NEXT:    .size __rsb_entry.f, f-__rsb_entry.f
+; ASM:       {{^}}f:
+
+; OBJ-LABEL: 0000000000000000 <.text>:
+; OBJ-NEXT:         0: cc int3
+; OBJ-COUNT-11:        cc int3
+; OBJ-NEXT:         c: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT: 000000000000000d <__rsb_entry.f>:
+; OBJ-NEXT:         d: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ-NEXT:            0000000000000012: R_X86_64_TPOFF32 __rsb_depth{{$}}
+; OBJ-NEXT:        17: 64 48 ff 04 25 00 00 00 00 incq %fs:0x0
+; OBJ-NEXT:            000000000000001c: R_X86_64_TPOFF32 __rsb_stats{{$}}
+; OBJ-EMPTY:
+; OBJ-NEXT: 0000000000000020 <f>:
+
+; SYM-DAG: 0000000000000020 [[#]] FUNC GLOBAL DEFAULT [[#]] f{{$}}
+; SYM-DAG: 000000000000000d 19 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.f{{$}}
+; SYM-DAG: 0000000000000000 0 TLS GLOBAL DEFAULT UND __rsb_stats{{$}}
+
+; PIC-LABEL: 0000000000000000 <.text>:
+; PIC-COUNT-9:         cc int3
+; PIC-EMPTY:
+; PIC-NEXT: 0000000000000009 <__rsb_entry.f>:
+; PIC-NEXT:         9: 4c 8b 1d 00 00 00 00 movq (%rip), %r11
+; PIC-NEXT:            000000000000000c: R_X86_64_{{(REX_)?}}GOTTPOFF __rsb_depth-0x4{{$}}
+; PIC-NEXT:        10: 64 49 c1 3b 05 sarq $0x5, %fs:(%r11)
+; PIC-NEXT:        15: 4c 8b 1d 00 00 00 00 movq (%rip), %r11
+; PIC-NEXT:            0000000000000018: R_X86_64_{{(REX_)?}}GOTTPOFF __rsb_stats-0x4{{$}}
+; PIC-NEXT:        1c: 64 49 ff 03 incq %fs:(%r11)
+; PIC-EMPTY:
+; PIC-NEXT: 0000000000000020 <f>:
+
+define i32 @f(i32 %x) {
+  %r = add i32 %x, 1
+  ret i32 %r
+}

@@ -1,0 +1,80 @@
+; Every instrumented function that other objects can reach gets the tail
+; alias __rsb_tail.<f> = f: same value, size, type, binding and visibility.
+; Other objects tail-jump there; a static function gets none.
+
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN:   | FileCheck %s --check-prefix=ASM --implicit-check-not=__rsb_tail.static_fn
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN: llvm-readelf -s %t.o \
+; RUN:   | FileCheck %s --check-prefix=SYM --implicit-check-not=__rsb_tail.static_fn
+; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
+; RUN:   -c -x ir %s -o %t.clang.o
+; RUN: llvm-readelf -s %t.clang.o \
+; RUN:   | FileCheck %s --check-prefix=SYM --implicit-check-not=__rsb_tail.static_fn
+
+; ASM-LABEL: __rsb_entry.ext_fn:
+; ASM:         .size __rsb_entry.ext_fn, ext_fn-__rsb_entry.ext_fn
+; ASM-NEXT:    .type __rsb_tail.ext_fn,@function
+; ASM-NEXT:    .globl __rsb_tail.ext_fn
+; ASM-NEXT:  __rsb_tail.ext_fn = ext_fn
+; ASM-NEXT:  ext_fn:
+; ASM-LABEL: __rsb_entry.static_fn:
+; ASM:         .size __rsb_entry.static_fn, static_fn-__rsb_entry.static_fn
+; ASM-NEXT:  static_fn:
+; ASM-LABEL: __rsb_entry.weak_fn:
+; ASM:         .size __rsb_entry.weak_fn, weak_fn-__rsb_entry.weak_fn
+; ASM-NEXT:    .type __rsb_tail.weak_fn,@function
+; ASM-NEXT:    .weak __rsb_tail.weak_fn
+; ASM-NEXT:  __rsb_tail.weak_fn = weak_fn
+; ASM-NEXT:  weak_fn:
+; ASM-LABEL: __rsb_entry.hidden_fn:
+; ASM:         .size __rsb_entry.hidden_fn, hidden_fn-__rsb_entry.hidden_fn
+; ASM-NEXT:    .type __rsb_tail.hidden_fn,@function
+; ASM-NEXT:    .globl __rsb_tail.hidden_fn
+; ASM-NEXT:    .hidden __rsb_tail.hidden_fn
+; ASM-NEXT:  __rsb_tail.hidden_fn = hidden_fn
+; ASM-NEXT:  hidden_fn:
+
+; SYM-DAG: [[#%x,EXT:]] [[#%d,EXT_SIZE:]] FUNC GLOBAL DEFAULT [[#%d,SEC:]] ext_fn{{$}}
+; SYM-DAG: [[#%.16x,EXT]] [[#EXT_SIZE]] FUNC GLOBAL DEFAULT [[#SEC]] __rsb_tail.ext_fn{{$}}
+; SYM-DAG: [[#%x,WK:]] [[#%d,WK_SIZE:]] FUNC WEAK DEFAULT [[#SEC]] weak_fn{{$}}
+; SYM-DAG: [[#%.16x,WK]] [[#WK_SIZE]] FUNC WEAK DEFAULT [[#SEC]] __rsb_tail.weak_fn{{$}}
+; SYM-DAG: [[#%x,LO:]] [[#%d,LO_SIZE:]] FUNC WEAK DEFAULT [[#SEC]] linkonce_fn{{$}}
+; SYM-DAG: [[#%.16x,LO]] [[#LO_SIZE]] FUNC WEAK DEFAULT [[#SEC]] __rsb_tail.linkonce_fn{{$}}
+; SYM-DAG: [[#%x,HID:]] [[#%d,HID_SIZE:]] FUNC GLOBAL HIDDEN [[#SEC]] hidden_fn{{$}}
+; SYM-DAG: [[#%.16x,HID]] [[#HID_SIZE]] FUNC GLOBAL HIDDEN [[#SEC]] __rsb_tail.hidden_fn{{$}}
+; SYM-DAG: [[#%x,PROT:]] [[#%d,PROT_SIZE:]] FUNC GLOBAL PROTECTED [[#SEC]] protected_fn{{$}}
+; SYM-DAG: [[#%.16x,PROT]] [[#PROT_SIZE]] FUNC GLOBAL PROTECTED [[#SEC]] __rsb_tail.protected_fn{{$}}
+; SYM-DAG: FUNC LOCAL DEFAULT [[#SEC]] static_fn{{$}}
+; SYM-DAG: FUNC LOCAL DEFAULT [[#SEC]] __rsb_entry.static_fn{{$}}
+
+define i32 @ext_fn(i32 %x) noinline {
+  %r = add i32 %x, 1
+  ret i32 %r
+}
+
+define internal i32 @static_fn(i32 %x) noinline {
+  %r = add i32 %x, 2
+  ret i32 %r
+}
+
+define weak i32 @weak_fn(i32 %x) noinline {
+  %r = add i32 %x, 3
+  ret i32 %r
+}
+
+define linkonce_odr i32 @linkonce_fn(i32 %x) noinline {
+  %r = add i32 %x, 4
+  ret i32 %r
+}
+
+define hidden i32 @hidden_fn(i32 %x) noinline {
+  %r = add i32 %x, 5
+  ret i32 %r
+}
+
+define protected i32 @protected_fn(i32 %x) noinline {
+  %a = call i32 @static_fn(i32 %x)
+  %b = call i32 @linkonce_fn(i32 %a)
+  ret i32 %b
+}

@@ -1,0 +1,128 @@
+; Tail calls. The caller's caller counted a call; the tail-called code's
+; return must account for it:
+;  - an instrumented callee bound in this module returns through the thunk
+;    itself: `jmp f` is kept (no second count: f is entered after its prefix);
+;  - an external (or preemptible) callee is reached through its tail alias
+;    __rsb_tail.f, which is f when f is instrumented and a fallback that
+;    accounts the return otherwise;
+;  - anything that may return with a plain `ret` (libc, a function pointer,
+;    weak or extern_weak callees, skipped functions) gets
+;    `callq __rsb_tail_account` right before the jump.
+
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -relocation-model=pic \
+; RUN:   %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
+; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
+; RUN:   -S -x ir %s -o - | FileCheck %s
+;; A different helper name.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-tail-account=my_account %s -o - \
+; RUN:   | FileCheck %s --check-prefix=RENAMED
+
+declare i32 @ext(i32)
+declare i32 @puts(ptr)
+declare extern_weak i32 @ext_weak(i32)
+
+define internal i32 @leaf(i32 %x) noinline {
+  %r = mul i32 %x, 3
+  ret i32 %r
+}
+
+define dso_local i32 @local_def(i32 %x) noinline {
+  %r = mul i32 %x, 5
+  ret i32 %r
+}
+
+define weak i32 @weak_def(i32 %x) noinline {
+  %r = mul i32 %x, 7
+  ret i32 %r
+}
+
+define i32 @naked_fn(i32 %x) naked noinline {
+  call void asm sideeffect "ret", ""()
+  unreachable
+}
+
+; CHECK-LABEL: {{^}}to_static:
+; CHECK-NOT:     __rsb_tail
+; CHECK:         jmp leaf # TAILCALL
+define i32 @to_static(i32 %x) {
+  %r = tail call i32 @leaf(i32 %x)
+  ret i32 %r
+}
+
+; CHECK-LABEL: {{^}}to_dso_local:
+; CHECK-NOT:     __rsb_tail
+; CHECK:         jmp {{local_def|\.Llocal_def\$local}} # TAILCALL
+define i32 @to_dso_local(i32 %x) {
+  %r = tail call i32 @local_def(i32 %x)
+  ret i32 %r
+}
+
+; CHECK-LABEL: {{^}}to_external:
+; CHECK-NOT:     __rsb_tail_account
+; CHECK:         jmp __rsb_tail.ext@PLT # TAILCALL
+define i32 @to_external(i32 %x) {
+  %r = tail call i32 @ext(i32 %x)
+  ret i32 %r
+}
+
+; CHECK-LABEL: {{^}}to_libc:
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    jmp puts@PLT # TAILCALL
+; RENAMED-LABEL: {{^}}to_libc:
+; RENAMED:         callq my_account{{$}}
+; RENAMED-NEXT:    jmp puts@PLT # TAILCALL
+define i32 @to_libc(ptr %s) {
+  %r = tail call i32 @puts(ptr %s)
+  ret i32 %r
+}
+
+; CHECK-LABEL: {{^}}to_pointer:
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    jmpq *%r{{[a-z0-9]+}} # TAILCALL
+define i32 @to_pointer(ptr %fp, i32 %x) {
+  %r = tail call i32 %fp(i32 %x)
+  ret i32 %r
+}
+
+; CHECK-LABEL: {{^}}to_weak:
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    jmp weak_def@PLT # TAILCALL
+define i32 @to_weak(i32 %x) {
+  %r = tail call i32 @weak_def(i32 %x)
+  ret i32 %r
+}
+
+; CHECK-LABEL: {{^}}to_extern_weak:
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    jmp ext_weak@PLT # TAILCALL
+define i32 @to_extern_weak(i32 %x) {
+  %r = tail call i32 @ext_weak(i32 %x)
+  ret i32 %r
+}
+
+; CHECK-LABEL: {{^}}to_skipped:
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    jmp naked_fn{{(@PLT)?}} # TAILCALL
+define i32 @to_skipped(i32 %x) {
+  %r = tail call i32 @naked_fn(i32 %x)
+  ret i32 %r
+}
+
+;; leaf is at 0x10, its entry at 0x6: the tail call skips the prefix.
+; OBJ-LABEL: <to_static>:
+; OBJ-NEXT:    {{(eb|e9) .*}} jmp 0x10 <leaf>
+; OBJ-LABEL: <to_dso_local>:
+; OBJ-NEXT:    e9 00 00 00 00 jmp
+; OBJ-NEXT:      R_X86_64_PLT32 local_def-0x4
+; OBJ-LABEL: <to_external>:
+; OBJ-NEXT:    e9 00 00 00 00 jmp
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail.ext-0x4
+; OBJ-LABEL: <to_libc>:
+; OBJ-NEXT:    e8 00 00 00 00 callq
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account-0x4
+; OBJ-NEXT:    e9 00 00 00 00 jmp
+; OBJ-NEXT:      R_X86_64_PLT32 puts-0x4

@@ -1,0 +1,37 @@
+// clang's -Rpass-missed=x86-rsb-stuff and -Rpass=x86-rsb-stuff report the
+// plugin's decisions with source locations: skipped functions (naked, an
+// interrupt handler) and instrumented ones with their counts.
+
+// RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -mgeneral-regs-only \
+// RUN:   -Rpass-missed=x86-rsb-stuff -S %s -o %t.s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MISSED --implicit-check-not=remark:
+// RUN: FileCheck %s --check-prefix=ASM < %t.s
+// RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -mgeneral-regs-only \
+// RUN:   -Rpass=x86-rsb-stuff -S %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PASSED --implicit-check-not=remark:
+// RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -mgeneral-regs-only \
+// RUN:   -S %s -o /dev/null 2>&1 | count 0
+
+// MISSED-DAG: remarks.c:[[#@LINE+19]]:1: remark: 'naked_fn' not instrumented: naked function [-Rpass-missed=x86-rsb-stuff]
+// MISSED-DAG: remarks.c:[[#@LINE+19]]:1: remark: 'isr' not instrumented: interrupt handler returns with iret [-Rpass-missed=x86-rsb-stuff]
+
+// PASSED-DAG: remarks.c:[[#@LINE+18]]:1: remark: 'plain' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls [-Rpass=x86-rsb-stuff]
+// PASSED-DAG: remarks.c:[[#@LINE+18]]:1: remark: 'caller' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls [-Rpass=x86-rsb-stuff]
+
+// ASM:       .type naked_fn,@function
+// ASM-NEXT:  naked_fn:
+// ASM:         retq
+// ASM:       .type isr,@function
+// ASM-NEXT:  isr:
+// ASM:         iretq
+// ASM-LABEL: {{^}}caller:
+// ASM:         callq __rsb_entry.plain
+// ASM:         callq __rsb_tail_account
+// ASM-NEXT:    jmp naked_fn
+
+struct frame;
+
+__attribute__((naked)) void naked_fn(void) { __asm__("retq"); }
+__attribute__((interrupt)) void isr(struct frame *f) { (void)f; }
+__attribute__((noinline)) int plain(int x) { __asm__ volatile(""); return x + 1; }
+void caller(void) { plain(1); naked_fn(); }
