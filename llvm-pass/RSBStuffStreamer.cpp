@@ -219,7 +219,10 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
     report_fatal_error("rsb-stuff: accounting sequence does not fit the "
                        "prefix");
 
-  // The AsmPrinter has aligned to FunctionAlign; keep f on that alignment.
+  // The AsmPrinter has normally aligned to FunctionAlign already, but it
+  // uses a smaller explicit alignment for functions with a section
+  // attribute; f's entry must stay aligned either way.
+  S.emitCodeAlignment(Request.FunctionAlign, &STI);
   uint64_t Total = alignTo(Request.PrefixSize, Request.FunctionAlign);
   MCInst Trap;
   Trap.setOpcode(Names.opcode("INT3"));
@@ -265,6 +268,12 @@ MCTargetStreamer *createObjectStreamer(MCStreamer &S,
   return nullptr;
 }
 
+MCTargetStreamer *createNullStreamer(MCStreamer &S) {
+  if (S.getContext().getTargetTriple().isOSBinFormatELF())
+    return new PrefixStreamer(S);
+  return originalTarget().createNullTargetStreamer(S);
+}
+
 } // namespace
 
 void rsbstuff::requestPrefix(MCContext &Ctx, const PrefixRequest &Request) {
@@ -285,6 +294,7 @@ void rsbstuff::installPrefixStreamer(Target &T) {
     originalTarget() = T;
     TargetRegistry::RegisterAsmTargetStreamer(T, createAsmStreamer);
     TargetRegistry::RegisterObjectTargetStreamer(T, createObjectStreamer);
+    TargetRegistry::RegisterNullTargetStreamer(T, createNullStreamer);
   });
 }
 

@@ -33,6 +33,7 @@
 #include "RSBStuff.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -44,6 +45,8 @@
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCContext.h"
@@ -64,6 +67,7 @@ STATISTIC(NumCallsRedirected, "Direct calls sent to an accounting entry");
 STATISTIC(NumReturnsLowered, "Returns lowered to the return thunk");
 STATISTIC(NumTailCallsRetargeted, "Tail calls sent to a tail alias");
 STATISTIC(NumTailCallsAccounted, "Tail calls preceded by return accounting");
+STATISTIC(NumResets, "Credit resets after unseen code and at landing pads");
 
 namespace {
 
@@ -119,6 +123,18 @@ cl::opt<bool> ExternEntries(
              "instrumented"),
     cl::init(true), cl::cat(RSBCategory));
 
+cl::opt<bool> ResetCredit(
+    "x86-rsb-stuff-reset",
+    cl::desc("Clear the call credit after calls into code whose calls and "
+             "returns the counter cannot see, at setjmp returns and at "
+             "exception landing pads"),
+    cl::init(true), cl::cat(RSBCategory));
+
+cl::opt<std::string>
+    ResetHelper("x86-rsb-stuff-reset-helper",
+                cl::desc("Helper that clears the calling thread's credit"),
+                cl::init("__rsb_reset_depth"), cl::cat(RSBCategory));
+
 /// How calls to a function are treated.
 enum class CalleeKind {
   Instrumented, ///< Defined here with a prefix: call its local entry.
@@ -149,15 +165,19 @@ private:
   CalleeKind classify(const MachineOperand &Target) const;
   MCSymbol *symbolFor(StringRef Prefix, const Function &F) const;
   MCSymbol *namedSymbol(const Twine &Name) const;
-  unsigned redirectCalls();
+  bool isShallow(const MachineOperand &Target) const;
+  bool needsResetAfter(const MachineInstr &Call) const;
+  void insertReset(MachineBasicBlock &MBB, MachineBasicBlock::iterator Pos);
+  unsigned rewriteCalls(bool Instrumented, unsigned &Resets);
+  unsigned resetAtLandingPads();
   bool lowerReturnsAndTailCalls(unsigned &Returns, unsigned &TailCalls);
   bool lowerTerminator(MachineInstr &MI, unsigned &Returns,
                        unsigned &TailCalls);
   void accountTailCall(MachineInstr &TailCall);
   void requestPrefix();
   void remarkSkipped(StringRef Reason);
-  void remarkInstrumented(unsigned Calls, unsigned Returns,
-                          unsigned TailCalls);
+  void remarkInstrumented(unsigned Calls, unsigned Returns, unsigned TailCalls,
+                          unsigned Resets);
 };
 
 } // namespace
@@ -186,6 +206,15 @@ static bool isSupportedCallingConv(CallingConv::ID CC,
   }
 }
 
+static bool callsEHReturn(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+      if (II->getIntrinsicID() == Intrinsic::eh_return_i64 ||
+          II->getIntrinsicID() == Intrinsic::eh_return_i32)
+        return true;
+  return false;
+}
+
 /// Why F gets no prefix, or an empty string if it gets one. Decided on the
 /// IR alone so that callers in the same module agree with the callee.
 static StringRef skipReason(const Function &F, const TargetMachine &TM) {
@@ -195,8 +224,13 @@ static StringRef skipReason(const Function &F, const TargetMachine &TM) {
     return "interrupt handler returns with iret";
   if (!isSupportedCallingConv(F.getCallingConv(), TM))
     return "calling convention may pop its arguments or use %r11";
-  if (F.hasFnAttribute("fn_ret_thunk_extern"))
+  if (F.hasFnAttribute(Attribute::FnRetThunkExtern))
     return "returns already go through -mfunction-return=thunk-extern";
+  if (F.hasFnAttribute("function-instrument") ||
+      F.hasFnAttribute("xray-instruction-threshold"))
+    return "XRay patches its returns";
+  if (callsEHReturn(F))
+    return "returns through __builtin_eh_return";
   if (F.hasPrefixData() || F.hasPrologueData())
     return "function has prefix or prologue data";
   if (F.hasMetadata(LLVMContext::MD_func_sanitize))
@@ -206,6 +240,17 @@ static StringRef skipReason(const Function &F, const TargetMachine &TM) {
   if (F.hasFnAttribute("patchable-function-prefix"))
     return "patchable-function-entry NOPs sit before the entry";
   return "";
+}
+
+/// The rsb-stuff runtime: never instrumented, and its functions are leaves
+/// (rsb_stuff.h), so calls to them are neither counted nor need a reset.
+static bool isRuntimeFunction(StringRef Name) {
+  return Name.starts_with("__rsb") ||
+         StringSwitch<bool>(Name)
+             .Cases({"rsb_depth_read", "rsb_depth_reset", "rsb_depth_address",
+                     "rsb_stats_read", "rsb_stats_reset"},
+                    true)
+             .Default(false);
 }
 
 static bool isInstrumented(const Function &F, const TargetMachine &TM) {
@@ -226,14 +271,17 @@ CalleeKind X86RSBStuff::classify(const MachineOperand &Target) const {
       return CalleeKind::Plain;
     // A preemptible definition (default visibility in a shared object) is
     // reached by name, like an external one: the dynamic linker then picks
-    // the entry and the tail alias of the same definition.
-    return F->isDSOLocal() ? CalleeKind::Instrumented : CalleeKind::External;
+    // the entry and the tail alias of the same definition. So is an ODR
+    // (COMDAT) one: the linker may keep another object's copy, and only its
+    // symbols say whether that copy has a prefix.
+    bool ByName = !F->isDSOLocal() || F->isWeakForLinker();
+    return ByName ? CalleeKind::External : CalleeKind::Instrumented;
   }
   LibFunc Lib;
   if (!ExternEntries || F->hasExternalWeakLinkage() ||
       F->hasFnAttribute(Attribute::ReturnsTwice) ||
       !isSupportedCallingConv(F->getCallingConv(), TM) ||
-      TLI->getLibFunc(*F, Lib) || F->getName().starts_with("__rsb"))
+      TLI->getLibFunc(*F, Lib) || isRuntimeFunction(F->getName()))
     return CalleeKind::Plain;
   return CalleeKind::External;
 }
@@ -246,30 +294,130 @@ MCSymbol *X86RSBStuff::symbolFor(StringRef Prefix, const Function &F) const {
   return namedSymbol(Prefix + MF->getTarget().getSymbol(&F)->getName());
 }
 
-/// Sends direct calls to instrumented callees to their accounting entries.
-/// Done in every function, instrumented or not: a counted call is matched by
-/// the callee's thunk return whoever the caller is.
-unsigned X86RSBStuff::redirectCalls() {
+/// Library functions that glibc implements as leaves (IFUNC-selected
+/// assembly): a call to one pushes and pops a single RSB entry, well within
+/// the spare entries above the counter's credit, so it cannot take the
+/// entries that credit stands for.
+static bool isShallowLibFunc(LibFunc LF) {
+  switch (LF) {
+  case LibFunc_memcpy:
+  case LibFunc_memmove:
+  case LibFunc_memset:
+  case LibFunc_memcmp:
+  case LibFunc_bcmp:
+  case LibFunc_memchr:
+  case LibFunc_memrchr:
+  case LibFunc_strlen:
+  case LibFunc_strnlen:
+  case LibFunc_strcmp:
+  case LibFunc_strncmp:
+  case LibFunc_strchr:
+  case LibFunc_strrchr:
+  case LibFunc_strcpy:
+  case LibFunc_strncpy:
+  case LibFunc_stpcpy:
+  case LibFunc_stpncpy:
+  case LibFunc_strcat:
+  case LibFunc_strncat:
+  case LibFunc_strspn:
+  case LibFunc_strcspn:
+  case LibFunc_strpbrk:
+  case LibFunc_abs:
+  case LibFunc_labs:
+  case LibFunc_llabs:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Libcalls the code generator emits by name that are leaves as well.
+static bool isShallowSymbol(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases({"memcpy", "memmove", "memset", "memcmp", "bcmp"}, true)
+      .Default(false);
+}
+
+bool X86RSBStuff::isShallow(const MachineOperand &Target) const {
+  if (Target.isSymbol())
+    return isShallowSymbol(Target.getSymbolName());
+  if (Target.isMCSymbol())
+    return isShallowSymbol(Target.getMCSymbol()->getName());
+  const auto *F =
+      Target.isGlobal() ? dyn_cast<Function>(Target.getGlobal()) : nullptr;
+  LibFunc LF;
+  return F && (isRuntimeFunction(F->getName()) ||
+               (TLI->getLibFunc(*F, LF) && isShallowLibFunc(LF)));
+}
+
+/// Control that comes back from a call the counter did not see (libc, an
+/// indirect call, a setjmp returning again) may come from code that went
+/// more than the RSB's spare entries deep: the entries our credit stands for
+/// may be gone. A call that never returns needs nothing.
+bool X86RSBStuff::needsResetAfter(const MachineInstr &Call) const {
+  const MachineBasicBlock &MBB = *Call.getParent();
+  if (&Call == &MBB.back() && MBB.succ_empty())
+    return false;
+  const MachineOperand &Target = Call.getOperand(0);
+  return classify(Target) == CalleeKind::Plain && !isShallow(Target);
+}
+
+void X86RSBStuff::insertReset(MachineBasicBlock &MBB,
+                              MachineBasicBlock::iterator Pos) {
+  DebugLoc DL = Pos != MBB.end() ? Pos->getDebugLoc() : DebugLoc();
+  BuildMI(MBB, Pos, DL, TII->get(Names->opcode("CALL64pcrel32")))
+      .addSym(namedSymbol(ResetHelper));
+  ++NumResets;
+}
+
+/// Sends direct calls to instrumented callees to their accounting entries
+/// (in every function, instrumented or not: a counted call is matched by the
+/// callee's thunk return whoever the caller is) and, in instrumented
+/// functions, clears the credit after calls the counter cannot see.
+unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
   unsigned Redirected = 0;
   for (MachineBasicBlock &MBB : *MF) {
-    for (MachineInstr &MI : MBB) {
+    for (MachineInstr &MI : make_early_inc_range(MBB)) {
       if (!MI.isCall() || MI.isReturn() || MI.getNumOperands() == 0)
         continue;
       MachineOperand &Target = MI.getOperand(0);
-      if (classify(Target) == CalleeKind::Plain)
-        continue;
-      const auto &F = cast<Function>(*Target.getGlobal());
-      Target.ChangeToMCSymbol(symbolFor(EntryPrefix, F),
-                              Target.getTargetFlags());
-      ++Redirected;
+      if (classify(Target) != CalleeKind::Plain) {
+        const auto &F = cast<Function>(*Target.getGlobal());
+        Target.ChangeToMCSymbol(symbolFor(EntryPrefix, F),
+                                Target.getTargetFlags());
+        ++Redirected;
+      } else if (Instrumented && ResetCredit && needsResetAfter(MI)) {
+        insertReset(MBB, std::next(MI.getIterator()));
+        ++Resets;
+      }
     }
   }
   return Redirected;
 }
 
-/// Calls the tail accounting helper right before TailCall: the callee may
-/// return with a plain `ret`, which would end a call our caller counted.
+/// An exception reaches its landing pad after the unwinder's own calls and
+/// returns, none of which the counter saw.
+unsigned X86RSBStuff::resetAtLandingPads() {
+  unsigned Resets = 0;
+  for (MachineBasicBlock &MBB : *MF) {
+    if (!MBB.isEHPad())
+      continue;
+    insertReset(MBB, MBB.SkipPHIsLabelsAndDebug(MBB.begin()));
+    ++Resets;
+  }
+  return Resets;
+}
+
+/// Runs before TailCall, whose target may return with a plain `ret`: that
+/// ret ends a call our caller counted. A leaf target only needs that return
+/// accounted; anything deeper may also take the entries of the remaining
+/// credit, so the credit is cleared instead (which also covers the return).
 void X86RSBStuff::accountTailCall(MachineInstr &TailCall) {
+  if (ResetCredit && !isShallow(TailCall.getOperand(0))) {
+    // The reset helper keeps the flags a conditional tail call needs.
+    insertReset(*TailCall.getParent(), TailCall.getIterator());
+    return;
+  }
   // A conditional tail call (`jcc f`) still needs its flags.
   bool Conditional = TII->getName(TailCall.getOpcode()).ends_with("_CC");
   std::string Helper = TailAccount + (Conditional ? "_flags" : "");
@@ -364,6 +512,8 @@ void X86RSBStuff::requestPrefix() {
   const Function &F = MF->getFunction();
   MF->ensureAlignment(Align(16));
   PrefixRequest R;
+  // The AsmPrinter aligns to the larger of the two.
+  R.FunctionAlign = std::max(MF->getAlignment(), F.getAlign().valueOrOne());
   R.Function = MF->getTarget().getSymbol(&F);
   R.Entry = symbolFor(EntryPrefix, F);
   if (!F.hasLocalLinkage())
@@ -374,7 +524,6 @@ void X86RSBStuff::requestPrefix() {
   R.StatsBlock = Stats ? namedSymbol(StatsSym) : nullptr;
   R.Form = counterForm(*MF);
   R.PrefixSize = Stats ? 32 : 16;
-  R.FunctionAlign = MF->getAlignment();
   R.EmitCFI = MF->needsFrameMoves();
   R.STI = &MF->getSubtarget();
   rsbstuff::requestPrefix(MF->getContext(), R);
@@ -391,7 +540,7 @@ void X86RSBStuff::remarkSkipped(StringRef Reason) {
 }
 
 void X86RSBStuff::remarkInstrumented(unsigned Calls, unsigned Returns,
-                                     unsigned TailCalls) {
+                                     unsigned TailCalls, unsigned Resets) {
   MachineOptimizationRemarkEmitter ORE(*MF, nullptr);
   ORE.emit([&] {
     return MachineOptimizationRemark(DEBUG_TYPE, "Instrumented",
@@ -400,7 +549,8 @@ void X86RSBStuff::remarkInstrumented(unsigned Calls, unsigned Returns,
            << "'" << MF->getName() << "' instrumented: "
            << ore::NV("Calls", Calls) << " calls redirected, "
            << ore::NV("Returns", Returns) << " returns lowered, "
-           << ore::NV("TailCalls", TailCalls) << " tail calls";
+           << ore::NV("TailCalls", TailCalls) << " tail calls, "
+           << ore::NV("Resets", Resets) << " credit resets";
   });
 }
 
@@ -412,11 +562,11 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
   TLI = &getAnalysis<TargetLibraryInfoWrapperPass>().getTLI(Fn.getFunction());
   Names = &X86Names::get(*TII, *Fn.getSubtarget().getRegisterInfo());
 
-  unsigned Calls = redirectCalls();
-  NumCallsRedirected += Calls;
-
   const Function &F = Fn.getFunction();
   StringRef Reason = skipReason(F, Fn.getTarget());
+  unsigned Resets = 0;
+  unsigned Calls = rewriteCalls(Reason.empty(), Resets);
+  NumCallsRedirected += Calls;
   if (!Reason.empty()) {
     ++NumSkipped;
     remarkSkipped(Reason);
@@ -426,16 +576,18 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
     F.getContext().diagnose(DiagnosticInfoUnsupported(
         F, "x86-rsb-stuff: no prefix streamer serves this output (only ELF "
            "assembly and object files are supported)"));
-    return Calls != 0;
+    return true;
   }
 
+  if (ResetCredit)
+    Resets += resetAtLandingPads();
   unsigned Returns = 0, TailCalls = 0;
   if (!lowerReturnsAndTailCalls(Returns, TailCalls))
     return true;
   NumReturnsLowered += Returns;
   requestPrefix();
   ++NumInstrumented;
-  remarkInstrumented(Calls, Returns, TailCalls);
+  remarkInstrumented(Calls, Returns, TailCalls, Resets);
   return true;
 }
 
@@ -487,7 +639,7 @@ static std::string configProblem(const TargetMachine &TM) {
     return "x86-rsb-stuff: -mcmodel=kernel is not supported by the user-space "
            "mode";
   for (const cl::opt<std::string> *Opt :
-       {&ReturnThunk, &TailAccount, &CounterSym, &StatsSym})
+       {&ReturnThunk, &TailAccount, &CounterSym, &StatsSym, &ResetHelper})
     if (!isValidSymbolName(*Opt))
       return ("x86-rsb-stuff: invalid symbol name '" + *Opt + "' for -" +
               Opt->ArgStr)

@@ -1,0 +1,225 @@
+/*===- main.c - rsb-check: follow every call and ret on a model RSB -------===*
+ *
+ * Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+ *
+ *===----------------------------------------------------------------------===*
+ *
+ * rsb-check [options] -- PROGRAM [ARGS...]
+ *
+ * Runs PROGRAM under ptrace and replays every call and ret it executes (its
+ * own code, its libraries and the dynamic loader, in every thread and child
+ * process) on a model of a 16-entry Return Stack Buffer. Each ret is
+ * classified by what the model would have predicted:
+ *
+ *   underflow     the model was empty: a Skylake-era CPU would have
+ *                 predicted from the BTB, which an attacker can train
+ *                 (Retbleed); this is what rsb-stuff exists to prevent
+ *   trap          an int3 the runtime's refill planted (harmless)
+ *   mispredicted  some other address
+ *   correct       the address the ret went to
+ *
+ * It also notices the runtime's refills (calls inside __rsb_return_thunk,
+ * __rsb_tail_account and __rsb_tail_account_flags) and records how many
+ * entries the model still held at each: the runtime's safety margin, as
+ * measured rather than as designed. The exit status is the program's, so it
+ * can wrap test commands, unless --fail-on-underflow finds one (then 3).
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "rsb-check.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Exit statuses of our own, as env(1) uses them. */
+#define EXIT_UNDERFLOW 3
+#define EXIT_USAGE 2
+#define EXIT_INTERNAL 125
+#define EXIT_NOT_FOUND 127
+
+#define DEFAULT_RSB_SIZE 16
+#define MAX_RSB_SIZE 4096
+
+static void usage(FILE *f) {
+  fputs("usage: rsb-check [options] [--] PROGRAM [ARGS...]\n"
+        "\n"
+        "Runs PROGRAM single-stepped under ptrace and replays every call and\n"
+        "ret of every thread and child process on a model Return Stack\n"
+        "Buffer. At each process exit, prints (to stderr):\n"
+        "  rsb-check: pid N PROGRAM: returns=R underflows=U trap=T\n"
+        "    mispredicted=M correct=C calls=K refills=F min-rsb-at-refill=Q\n"
+        "    threads=H unknown=X\n"
+        "and a total line at the end.\n"
+        "\n"
+        "options:\n"
+        "  -o FILE               write the report to FILE\n"
+        "  -v                    also report threads, processes, execs and\n"
+        "                        each refill of the rsb-stuff runtime\n"
+        "  --list-underflows     list each ret that found the RSB empty\n"
+        "  --fail-on-underflow   exit with 3 if any ret did\n"
+        "  --rsb-size N          entries of the model RSB (default 16)\n"
+        "  --help                this text\n"
+        "\n"
+        "The exit status is PROGRAM's (128 + signal if it was killed).\n",
+        f);
+}
+
+void add_counts(struct counts *sum, const struct counts *c) {
+  if (c->refills &&
+      (sum->refills == 0 || c->min_rsb_at_refill < sum->min_rsb_at_refill))
+    sum->min_rsb_at_refill = c->min_rsb_at_refill;
+  sum->returns += c->returns;
+  sum->underflows += c->underflows;
+  sum->trap += c->trap;
+  sum->mispredicted += c->mispredicted;
+  sum->correct += c->correct;
+  sum->calls += c->calls;
+  sum->refills += c->refills;
+  sum->unknown += c->unknown;
+  sum->instructions += c->instructions;
+  sum->processes += c->processes;
+  sum->threads += c->threads;
+}
+
+void print_counts(FILE *out, const struct counts *c, bool total) {
+  fprintf(out,
+          "returns=%" PRIu64 " underflows=%" PRIu64 " trap=%" PRIu64
+          " mispredicted=%" PRIu64 " correct=%" PRIu64 " calls=%" PRIu64
+          " refills=%" PRIu64,
+          c->returns, c->underflows, c->trap, c->mispredicted, c->correct,
+          c->calls, c->refills);
+  if (c->refills)
+    fprintf(out, " min-rsb-at-refill=%u", c->min_rsb_at_refill);
+  else
+    fputs(" min-rsb-at-refill=-", out);
+  if (total)
+    fprintf(out, " processes=%u", c->processes);
+  fprintf(out, " threads=%u unknown=%" PRIu64 " instructions=%" PRIu64 "\n",
+          c->threads, c->unknown, c->instructions);
+}
+
+static bool parse_size(const char *s, unsigned *out) {
+  char *end;
+  errno = 0;
+  unsigned long v = strtoul(s, &end, 10);
+  if (errno || *end || end == s || v == 0 || v > MAX_RSB_SIZE)
+    return false;
+  *out = (unsigned)v;
+  return true;
+}
+
+/* The value of option `name` (the next argument), or exits. */
+static const char *option_value(int argc, char **argv, int *i,
+                                const char *name) {
+  if (*i + 1 >= argc) {
+    fprintf(stderr, "rsb-check: %s needs a value\n", name);
+    exit(EXIT_USAGE);
+  }
+  return argv[++*i];
+}
+
+/* Parses the options; returns the index of PROGRAM in argv. */
+static int parse_options(int argc, char **argv, struct options *o) {
+  const char *out_file = NULL;
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--") == 0) {
+      i++;
+      break;
+    }
+    if (a[0] != '-')
+      break;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      usage(stdout);
+      exit(0);
+    } else if (strcmp(a, "-o") == 0) {
+      out_file = option_value(argc, argv, &i, a);
+    } else if (strcmp(a, "-v") == 0) {
+      o->verbose = true;
+    } else if (strcmp(a, "--list-underflows") == 0) {
+      o->list_underflows = true;
+    } else if (strcmp(a, "--fail-on-underflow") == 0) {
+      o->fail_on_underflow = true;
+    } else if (strcmp(a, "--rsb-size") == 0) {
+      if (!parse_size(option_value(argc, argv, &i, a), &o->rsb_size)) {
+        fprintf(stderr, "rsb-check: bad --rsb-size (1-%d)\n", MAX_RSB_SIZE);
+        exit(EXIT_USAGE);
+      }
+    } else {
+      fprintf(stderr, "rsb-check: unknown option %s\n", a);
+      usage(stderr);
+      exit(EXIT_USAGE);
+    }
+  }
+  if (i >= argc) {
+    usage(stderr);
+    exit(EXIT_USAGE);
+  }
+  if (out_file && !(o->out = fopen(out_file, "w"))) {
+    fprintf(stderr, "rsb-check: %s: %s\n", out_file, strerror(errno));
+    exit(EXIT_USAGE);
+  }
+  return i;
+}
+
+/* Forks PROGRAM, traced from its first instruction: it stops with a
+ * SIGTRAP right after execve. Returns its pid, or exits if it could not be
+ * started. */
+static pid_t start_program(char **argv) {
+  int status;
+  pid_t pid = fork();
+  if (pid < 0) {
+    perror("rsb-check: fork");
+    exit(EXIT_INTERNAL);
+  }
+  if (pid == 0) {
+    if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) < 0) {
+      perror("rsb-check: PTRACE_TRACEME");
+      _exit(EXIT_INTERNAL);
+    }
+    execvp(argv[0], argv);
+    fprintf(stderr, "rsb-check: cannot execute %s: %s\n", argv[0],
+            strerror(errno));
+    _exit(errno == ENOENT ? EXIT_NOT_FOUND : 126);
+  }
+  while (waitpid(pid, &status, __WALL) < 0) {
+    if (errno != EINTR) {
+      perror("rsb-check: waitpid");
+      exit(EXIT_INTERNAL);
+    }
+  }
+  if (WIFEXITED(status))
+    exit(WEXITSTATUS(status)); /* execvp failed and said why */
+  if (!WIFSTOPPED(status) || WSTOPSIG(status) != SIGTRAP) {
+    fprintf(stderr, "rsb-check: %s did not start under ptrace\n", argv[0]);
+    exit(EXIT_INTERNAL);
+  }
+  return pid;
+}
+
+int main(int argc, char **argv) {
+  struct options opts = {.out = stderr, .rsb_size = DEFAULT_RSB_SIZE};
+  struct counts total = {0};
+  int prog = parse_options(argc, argv, &opts);
+  setvbuf(opts.out, NULL, _IOLBF, 0);
+  pid_t pid = start_program(argv + prog);
+  /* Like a shell waiting for a command: ^C and ^\ are for the program,
+   * whose death we still want to report. */
+  signal(SIGINT, SIG_IGN);
+  signal(SIGQUIT, SIG_IGN);
+  int status = trace_run(pid, &opts, &total);
+  fputs("rsb-check: total: ", opts.out);
+  print_counts(opts.out, &total, true);
+  if (opts.out != stderr)
+    fclose(opts.out);
+  if (opts.fail_on_underflow && total.underflows)
+    return EXIT_UNDERFLOW;
+  return status;
+}

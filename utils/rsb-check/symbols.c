@@ -1,0 +1,376 @@
+/*===- symbols.c - Executable mappings and ELF symbols of a tracee --------===*
+ *
+ * Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+ *
+ *===----------------------------------------------------------------------===*
+ *
+ * The checker needs symbols twice: on every executed call, to tell whether
+ * it is one of the runtime's refill calls (which lie inside the hidden
+ * functions __rsb_return_thunk, __rsb_tail_account and
+ * __rsb_tail_account_flags of whichever module linked the runtime), and for
+ * naming the returns that underflowed. Both go the same way: the address's
+ * executable mapping in /proc/PID/maps gives a file and an offset, the
+ * file's program headers turn the offset into a link-time address, and its
+ * .symtab (or .dynsym, for stripped files) holds the function around it.
+ *
+ * Calls are frequent, so lookups stay in memory: each process caches its
+ * executable mappings (reread only when an address is not in the cache or a
+ * syscall may have remapped code), and each ELF file is parsed once for the
+ * whole run.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "rsb-check.h"
+
+#include <elf.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The runtime's functions that contain the refill's calls. */
+static const char *const refill_thunk_names[] = {
+    "__rsb_return_thunk",
+    "__rsb_tail_account",
+    "__rsb_tail_account_flags",
+};
+#define NUM_THUNK_NAMES (sizeof refill_thunk_names / sizeof *refill_thunk_names)
+
+struct vrange {
+  uint64_t start, end;
+};
+
+struct func_symbol {
+  uint64_t addr, size;
+  const char *name; /* points into elf_image.names */
+};
+
+struct elf_image {
+  char *path;
+  unsigned long dev_major, dev_minor, inode;
+  struct vrange *loads; /* PT_LOAD: file offsets [start, end) */
+  uint64_t *load_vaddr; /* link-time address of each load's start */
+  size_t num_loads;
+  struct func_symbol *syms; /* sorted by address */
+  size_t num_syms;
+  char *names;
+  struct vrange thunks[8]; /* link-time addresses of the refill thunks */
+  size_t num_thunks;
+  struct elf_image *next;
+};
+
+static struct elf_image *image_cache;
+
+static void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p) {
+    perror("rsb-check");
+    exit(125);
+  }
+  return p;
+}
+
+static char *xstrdup(const char *s) {
+  char *p = strdup(s);
+  if (!p) {
+    perror("rsb-check");
+    exit(125);
+  }
+  return p;
+}
+
+/* ---- ELF parsing -------------------------------------------------------- */
+
+/* A mapped ELF file; every access is bounds-checked against size. */
+struct elf_view {
+  const uint8_t *data;
+  size_t size;
+};
+
+static const void *view_at(const struct elf_view *v, uint64_t off,
+                           uint64_t len) {
+  if (off > v->size || len > v->size - off)
+    return NULL;
+  return v->data + off;
+}
+
+static void read_program_headers(struct elf_image *img,
+                                 const struct elf_view *v,
+                                 const Elf64_Ehdr *eh) {
+  if (eh->e_phentsize != sizeof(Elf64_Phdr))
+    return;
+  const Elf64_Phdr *ph =
+      view_at(v, eh->e_phoff, (uint64_t)eh->e_phnum * sizeof *ph);
+  if (!ph)
+    return;
+  img->loads = xcalloc(eh->e_phnum, sizeof *img->loads);
+  img->load_vaddr = xcalloc(eh->e_phnum, sizeof *img->load_vaddr);
+  for (unsigned i = 0; i < eh->e_phnum; i++) {
+    if (ph[i].p_type != PT_LOAD)
+      continue;
+    img->loads[img->num_loads] =
+        (struct vrange){ph[i].p_offset, ph[i].p_offset + ph[i].p_filesz};
+    img->load_vaddr[img->num_loads++] = ph[i].p_vaddr;
+  }
+}
+
+static const Elf64_Shdr *find_section(const Elf64_Shdr *sh, unsigned count,
+                                      uint32_t type) {
+  for (unsigned i = 0; i < count; i++)
+    if (sh[i].sh_type == type)
+      return &sh[i];
+  return NULL;
+}
+
+static bool is_refill_thunk_name(const char *name) {
+  for (size_t i = 0; i < NUM_THUNK_NAMES; i++)
+    if (strcmp(name, refill_thunk_names[i]) == 0)
+      return true;
+  return false;
+}
+
+static int compare_symbols(const void *a, const void *b) {
+  const struct func_symbol *x = a, *y = b;
+  if (x->addr != y->addr)
+    return x->addr < y->addr ? -1 : 1;
+  /* Among aliases, the larger symbol first: it is the one that contains. */
+  return x->size > y->size ? -1 : x->size < y->size;
+}
+
+static void add_symbol(struct elf_image *img, const Elf64_Sym *s,
+                       const char *name) {
+  unsigned type = ELF64_ST_TYPE(s->st_info);
+  if ((type != STT_FUNC && type != STT_GNU_IFUNC) ||
+      s->st_shndx == SHN_UNDEF || s->st_value == 0)
+    return;
+  if (is_refill_thunk_name(name) &&
+      img->num_thunks < sizeof img->thunks / sizeof *img->thunks)
+    img->thunks[img->num_thunks++] =
+        (struct vrange){s->st_value, s->st_value + s->st_size};
+  img->syms[img->num_syms++] =
+      (struct func_symbol){s->st_value, s->st_size, name};
+}
+
+/* Collects the FUNC symbols of .symtab, or .dynsym if the file is
+ * stripped. */
+static void read_symbols(struct elf_image *img, const struct elf_view *v,
+                         const Elf64_Ehdr *eh) {
+  if (eh->e_shentsize != sizeof(Elf64_Shdr))
+    return;
+  const Elf64_Shdr *sh =
+      view_at(v, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof *sh);
+  if (!sh)
+    return;
+  const Elf64_Shdr *symtab = find_section(sh, eh->e_shnum, SHT_SYMTAB);
+  if (!symtab)
+    symtab = find_section(sh, eh->e_shnum, SHT_DYNSYM);
+  if (!symtab || symtab->sh_link >= eh->e_shnum)
+    return;
+  const Elf64_Shdr *strtab = &sh[symtab->sh_link];
+  const Elf64_Sym *syms = view_at(v, symtab->sh_offset, symtab->sh_size);
+  const char *strs = view_at(v, strtab->sh_offset, strtab->sh_size);
+  if (!syms || !strs || strtab->sh_size == 0)
+    return;
+  /* A private copy of the names, NUL-terminated even if the file is not. */
+  img->names = xcalloc(strtab->sh_size + 1, 1);
+  memcpy(img->names, strs, strtab->sh_size);
+  size_t count = symtab->sh_size / sizeof *syms;
+  img->syms = xcalloc(count, sizeof *img->syms);
+  for (size_t i = 0; i < count; i++)
+    if (syms[i].st_name < strtab->sh_size)
+      add_symbol(img, &syms[i], img->names + syms[i].st_name);
+  qsort(img->syms, img->num_syms, sizeof *img->syms, compare_symbols);
+}
+
+static void parse_elf(struct elf_image *img) {
+  int fd = open(img->path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0)
+    return;
+  if (fstat(fd, &st) < 0 || st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
+    close(fd);
+    return;
+  }
+  void *data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (data == MAP_FAILED)
+    return;
+  struct elf_view v = {data, (size_t)st.st_size};
+  const Elf64_Ehdr *eh = data;
+  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 &&
+      eh->e_ident[EI_CLASS] == ELFCLASS64) {
+    read_program_headers(img, &v, eh);
+    read_symbols(img, &v, eh);
+  }
+  munmap(data, v.size);
+}
+
+/* The cached image of a file, parsed on first use. */
+static struct elf_image *image_get(const char *path, unsigned long major,
+                                   unsigned long minor, unsigned long inode) {
+  for (struct elf_image *img = image_cache; img; img = img->next)
+    if (img->inode == inode && img->dev_major == major &&
+        img->dev_minor == minor && strcmp(img->path, path) == 0)
+      return img;
+  struct elf_image *img = xcalloc(1, sizeof *img);
+  img->path = xstrdup(path);
+  img->dev_major = major;
+  img->dev_minor = minor;
+  img->inode = inode;
+  parse_elf(img);
+  img->next = image_cache;
+  image_cache = img;
+  return img;
+}
+
+/* The link-time address of file offset off, if a PT_LOAD maps it. */
+static bool image_vaddr(const struct elf_image *img, uint64_t off,
+                        uint64_t *vaddr) {
+  for (size_t i = 0; i < img->num_loads; i++) {
+    if (off >= img->loads[i].start && off < img->loads[i].end) {
+      *vaddr = off - img->loads[i].start + img->load_vaddr[i];
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The function containing vaddr, or NULL. */
+static const struct func_symbol *image_symbol(const struct elf_image *img,
+                                              uint64_t vaddr) {
+  size_t lo = 0, hi = img->num_syms;
+  while (lo < hi) { /* first symbol above vaddr */
+    size_t mid = lo + (hi - lo) / 2;
+    if (img->syms[mid].addr <= vaddr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  /* Nested or overlapping symbols are rare; a short look back finds the
+   * innermost one that contains vaddr. */
+  for (size_t i = lo, seen = 0; i > 0 && seen < 64; i--, seen++) {
+    const struct func_symbol *s = &img->syms[i - 1];
+    if (vaddr < s->addr + s->size || vaddr == s->addr)
+      return s;
+  }
+  return NULL;
+}
+
+/* ---- Mappings of a process ---------------------------------------------- */
+
+void as_clear(struct addr_space *as) {
+  for (size_t i = 0; i < as->count; i++)
+    free(as->regions[i].name);
+  as->count = 0;
+  as->stale = false;
+}
+
+static void as_append(struct addr_space *as, const struct region *r) {
+  if (as->count == as->capacity) {
+    as->capacity = as->capacity ? 2 * as->capacity : 64;
+    as->regions = realloc(as->regions, as->capacity * sizeof *as->regions);
+    if (!as->regions) {
+      perror("rsb-check");
+      exit(125);
+    }
+  }
+  as->regions[as->count++] = *r;
+}
+
+/* Parses one line of a maps file into *r if it is an executable mapping. */
+static bool parse_maps_line(const char *line, struct region *r) {
+  unsigned long start, end, offset, major, minor, inode;
+  char perms[8];
+  int name_at = 0;
+  if (sscanf(line, "%lx-%lx %7s %lx %lx:%lx %lu %n", &start, &end, perms,
+             &offset, &major, &minor, &inode, &name_at) < 7 ||
+      strchr(perms, 'x') == NULL)
+    return false;
+  const char *name = name_at > 0 ? line + name_at : "";
+  size_t len = strcspn(name, "\n");
+  char path[4096];
+  snprintf(path, sizeof path, "%.*s", (int)len, len ? name : "[anon]");
+  r->start = start;
+  r->end = end;
+  r->offset = offset;
+  r->name = xstrdup(path);
+  r->image = path[0] == '/' && inode != 0
+                 ? image_get(path, major, minor, inode)
+                 : NULL;
+  return true;
+}
+
+/* Rereads the executable mappings. Threads share them, so any thread's
+ * maps file will do; the leader's may be gone already. */
+static void as_reload(struct addr_space *as, pid_t tid) {
+  char file[64], *line = NULL;
+  size_t cap = 0;
+  snprintf(file, sizeof file, "/proc/%d/maps", (int)tid);
+  FILE *f = fopen(file, "re");
+  as_clear(as);
+  if (!f)
+    return;
+  while (getline(&line, &cap, f) > 0) {
+    struct region r;
+    if (parse_maps_line(line, &r))
+      as_append(as, &r);
+  }
+  free(line);
+  fclose(f);
+}
+
+static const struct region *as_find(const struct addr_space *as,
+                                    uint64_t addr) {
+  size_t lo = 0, hi = as->count; /* the maps file is sorted */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    const struct region *r = &as->regions[mid];
+    if (addr < r->start)
+      hi = mid;
+    else if (addr >= r->end)
+      lo = mid + 1;
+    else
+      return r;
+  }
+  return NULL;
+}
+
+const struct region *as_lookup(struct addr_space *as, pid_t tid,
+                               uint64_t addr) {
+  const struct region *r = as->stale ? NULL : as_find(as, addr);
+  if (!r) {
+    as_reload(as, tid);
+    r = as_find(as, addr);
+  }
+  return r;
+}
+
+bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr) {
+  const struct region *r = as_lookup(as, tid, addr);
+  uint64_t vaddr;
+  if (!r || !r->image || r->image->num_thunks == 0 ||
+      !image_vaddr(r->image, addr - r->start + r->offset, &vaddr))
+    return false;
+  for (size_t i = 0; i < r->image->num_thunks; i++)
+    if (vaddr >= r->image->thunks[i].start && vaddr < r->image->thunks[i].end)
+      return true;
+  return false;
+}
+
+void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,
+                 size_t size) {
+  const struct region *r = as_lookup(as, tid, addr);
+  const struct func_symbol *s = NULL;
+  uint64_t vaddr;
+  if (r && r->image &&
+      image_vaddr(r->image, addr - r->start + r->offset, &vaddr))
+    s = image_symbol(r->image, vaddr);
+  if (s)
+    snprintf(buf, size, "%s+0x%" PRIx64 " (%s)", s->name, vaddr - s->addr,
+             r->name);
+  else
+    snprintf(buf, size, "?? (%s)", r ? r->name : "unmapped");
+}
