@@ -1,5 +1,6 @@
 // C++ built with rsb-clang++: virtual calls, a template in a COMDAT group,
-// inline functions and an exception thrown through 30 instrumented frames.
+// inline functions and an exception thrown through 30 instrumented frames,
+// caught 20 frames deep, after which those 20 frames return.
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -24,15 +25,25 @@ __attribute__((noinline)) int dive(int depth) {
   return r + 1;
 }
 
+__attribute__((noinline)) int level(int n) {
+  if (n == 0) {
+    try {
+      return dive(30);
+    } catch (const std::exception &e) {
+      std::printf("caught %s\n", e.what());
+      return 0;
+    }
+  }
+  int r = level(n - 1);
+  __asm__ volatile("" ::: "memory");
+  return r + 1;
+}
+
 int main() {
   Square sq(7);
   const Shape &s = sq;
   std::printf("area=%d twice=%d %s\n", s.area(), twice(21),
               twice(std::string("ab")).c_str());
-  try {
-    dive(30);
-  } catch (const std::exception &e) {
-    std::printf("caught %s\n", e.what());
-  }
+  std::printf("level=%d\n", level(20));
   return 0;
 }
