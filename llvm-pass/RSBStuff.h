@@ -54,6 +54,13 @@ enum class CounterForm {
   InitialExec, ///< movq ctr@gottpoff(%rip), %r11; sarq $5, %fs:(%r11)
 };
 
+/// Where the accounting entry of a function goes.
+enum class EntryPlacement {
+  Prefix,   ///< Right before the entry, falling through into it.
+  OutOfLine ///< `sarq; jmp f` in .text.rsb_call_thunks (the kernel's layout,
+            ///< for comparison).
+};
+
 /// Everything the streamer needs to emit one function's prefix.
 struct PrefixRequest {
   llvm::MCSymbol *Function = nullptr;
@@ -67,6 +74,7 @@ struct PrefixRequest {
   unsigned PrefixSize = 16;
   llvm::Align FunctionAlign = llvm::Align(16);
   bool EmitCFI = false;
+  EntryPlacement Placement = EntryPlacement::Prefix;
   const llvm::MCSubtargetInfo *STI = nullptr;
 };
 

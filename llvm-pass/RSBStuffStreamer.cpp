@@ -38,6 +38,9 @@
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCSectionELF.h"
+#include "llvm/MC/MCSymbolELF.h"
+#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCStreamer.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -100,7 +103,7 @@ public:
 
   void emitLabel(MCSymbol *Label) override {
     if (std::optional<PrefixRequest> Request = takeRequest(getContext(), Label))
-      emitPrefix(*Request);
+      emit(*Request);
   }
 
 private:
@@ -115,7 +118,12 @@ private:
                                             const X86Names &Names);
   unsigned encodedSize(ArrayRef<MCInst> Insts, const MCSubtargetInfo &STI);
   void emitEntrySymbol(MCSymbol *Sym, const PrefixRequest &Request);
+  void emitAccounting(MCSymbol *Entry, ArrayRef<MCInst> Seq,
+                      const PrefixRequest &Request);
+  void emitTailAlias(const PrefixRequest &Request);
   void emitPrefix(const PrefixRequest &Request);
+  void emitCallThunk(const PrefixRequest &Request);
+  void emit(const PrefixRequest &Request);
 };
 
 PrefixStreamer::Encoder &PrefixStreamer::encoder() {
@@ -207,6 +215,32 @@ void PrefixStreamer::emitEntrySymbol(MCSymbol *Sym,
     S.emitSymbolAttribute(Sym, Request.Visibility);
 }
 
+/// The entry label and the accounting sequence, with its own FDE: the entry
+/// lies outside f's, and a signal or profiler sample may stop on the
+/// accounting instruction. The frame is f's entry frame (CFA = rsp + 8),
+/// which is the default rule.
+void PrefixStreamer::emitAccounting(MCSymbol *Entry, ArrayRef<MCInst> Seq,
+                                    const PrefixRequest &Request) {
+  MCStreamer &S = getStreamer();
+  emitEntrySymbol(Entry, Request);
+  S.emitLabel(Entry);
+  if (Request.EmitCFI)
+    S.emitCFIStartProc(/*IsSimple=*/false);
+  for (const MCInst &I : Seq)
+    S.emitInstruction(I, *Request.STI);
+  if (Request.EmitCFI)
+    S.emitCFIEndProc();
+}
+
+void PrefixStreamer::emitTailAlias(const PrefixRequest &Request) {
+  if (!Request.TailAlias)
+    return;
+  emitEntrySymbol(Request.TailAlias, Request);
+  getStreamer().emitAssignment(
+      Request.TailAlias, MCSymbolRefExpr::create(Request.Function,
+                                                 getContext()));
+}
+
 void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   MCStreamer &S = getStreamer();
   MCContext &Ctx = getContext();
@@ -229,26 +263,55 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   for (uint64_t I = SeqSize; I < Total; ++I)
     S.emitInstruction(Trap, STI);
 
-  emitEntrySymbol(Request.Entry, Request);
-  S.emitLabel(Request.Entry);
-  // Its own FDE: the prefix lies outside f's, and a signal or profiler
-  // sample may stop on the accounting instruction. The frame is f's entry
-  // frame (CFA = rsp + 8), which is the default rule.
-  if (Request.EmitCFI)
-    S.emitCFIStartProc(/*IsSimple=*/false);
-  for (const MCInst &I : Seq)
-    S.emitInstruction(I, STI);
-  if (Request.EmitCFI)
-    S.emitCFIEndProc();
-
-  const MCExpr *FnRef = MCSymbolRefExpr::create(Request.Function, Ctx);
+  emitAccounting(Request.Entry, Seq, Request);
   S.emitELFSize(Request.Entry,
                 MCBinaryExpr::createSub(
-                    FnRef, MCSymbolRefExpr::create(Request.Entry, Ctx), Ctx));
-  if (Request.TailAlias) {
-    emitEntrySymbol(Request.TailAlias, Request);
-    S.emitAssignment(Request.TailAlias, FnRef);
-  }
+                    MCSymbolRefExpr::create(Request.Function, Ctx),
+                    MCSymbolRefExpr::create(Request.Entry, Ctx), Ctx));
+}
+
+/// The kernel's layout, emulated for comparison: `__rsb_entry.f: sarq;
+/// jmp f` in a section of its own (in f's COMDAT group, if any), and nothing
+/// in front of f.
+void PrefixStreamer::emitCallThunk(const PrefixRequest &Request) {
+  MCStreamer &S = getStreamer();
+  MCContext &Ctx = getContext();
+  const MCSubtargetInfo &STI = *Request.STI;
+  const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
+
+  SmallVector<MCInst, 4> Seq = accountingSequence(Request, Names);
+  MCInst Jmp;
+  Jmp.setOpcode(Names.opcode("JMP_4"));
+  Jmp.addOperand(
+      MCOperand::createExpr(MCSymbolRefExpr::create(Request.Function, Ctx)));
+  Seq.push_back(Jmp);
+
+  const auto *FnSection =
+      static_cast<const MCSectionELF *>(S.getCurrentSectionOnly());
+  const MCSymbolELF *Group = FnSection->getGroup();
+  MCSectionELF *Thunks = Ctx.getELFSection(
+      ".text.rsb_call_thunks", ELF::SHT_PROGBITS,
+      ELF::SHF_ALLOC | ELF::SHF_EXECINSTR, 0, Group ? Group->getName() : "",
+      Group != nullptr);
+  S.pushSection();
+  S.switchSection(Thunks);
+  S.emitCodeAlignment(Align(16), &STI);
+  emitAccounting(Request.Entry, Seq, Request);
+  MCSymbol *End = Ctx.createTempSymbol();
+  S.emitLabel(End);
+  S.emitELFSize(Request.Entry,
+                MCBinaryExpr::createSub(
+                    MCSymbolRefExpr::create(End, Ctx),
+                    MCSymbolRefExpr::create(Request.Entry, Ctx), Ctx));
+  S.popSection();
+}
+
+void PrefixStreamer::emit(const PrefixRequest &Request) {
+  if (Request.Placement == EntryPlacement::OutOfLine)
+    emitCallThunk(Request);
+  else
+    emitPrefix(Request);
+  emitTailAlias(Request);
 }
 
 MCTargetStreamer *createAsmStreamer(MCStreamer &S, formatted_raw_ostream &OS,

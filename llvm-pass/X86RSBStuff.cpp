@@ -69,6 +69,8 @@ STATISTIC(NumTailCallsRetargeted, "Tail calls sent to a tail alias");
 STATISTIC(NumTailCallsAccounted, "Tail calls preceded by return accounting");
 STATISTIC(NumResets, "Credit resets after unseen code and at landing pads");
 
+static CounterForm counterForm(const MachineFunction &MF);
+
 namespace {
 
 enum class TLSChoice { Auto, LocalExec, InitialExec };
@@ -135,6 +137,26 @@ cl::opt<std::string>
                 cl::desc("Helper that clears the calling thread's credit"),
                 cl::init("__rsb_reset_depth"), cl::cat(RSBCategory));
 
+/// Designs to compare (docs/performance.md); only `prefix` is the product.
+enum class Variant { Prefix, CallThunks, CallSite, RetThunk };
+
+cl::opt<Variant> Design(
+    "x86-rsb-stuff-variant",
+    cl::desc("Accounting design (the others exist to be measured against)"),
+    cl::values(
+        clEnumValN(Variant::Prefix, "prefix",
+                   "accounting prefix right before each entry (default)"),
+        clEnumValN(Variant::CallThunks, "call-thunks",
+                   "the kernel's out-of-line call thunks `sarq; jmp f` in a "
+                   "section of their own"),
+        clEnumValN(Variant::CallSite, "call-site",
+                   "`sarq` before each call to a function instrumented in "
+                   "this module; no entries for other modules"),
+        clEnumValN(Variant::RetThunk, "ret-thunk",
+                   "returns jump to the return thunk, nothing is counted: "
+                   "the cost of the jump alone")),
+    cl::init(Variant::Prefix), cl::cat(RSBCategory));
+
 /// How calls to a function are treated.
 enum class CalleeKind {
   Instrumented, ///< Defined here with a prefix: call its local entry.
@@ -165,10 +187,13 @@ private:
   CalleeKind classify(const MachineOperand &Target) const;
   MCSymbol *symbolFor(StringRef Prefix, const Function &F) const;
   MCSymbol *namedSymbol(const Twine &Name) const;
+  unsigned targetFlag(StringRef Name) const;
   bool isShallow(const MachineOperand &Target) const;
   bool needsResetAfter(const MachineInstr &Call) const;
   void insertReset(MachineBasicBlock &MBB, MachineBasicBlock::iterator Pos);
   unsigned rewriteCalls(bool Instrumented, unsigned &Resets);
+  void accountAtCallSite(MachineInstr &Call);
+  bool lowerReturnsOnly();
   unsigned resetAtLandingPads();
   bool lowerReturnsAndTailCalls(unsigned &Returns, unsigned &TailCalls);
   bool lowerTerminator(MachineInstr &MI, unsigned &Returns,
@@ -275,8 +300,12 @@ CalleeKind X86RSBStuff::classify(const MachineOperand &Target) const {
     // (COMDAT) one: the linker may keep another object's copy, and only its
     // symbols say whether that copy has a prefix.
     bool ByName = !F->isDSOLocal() || F->isWeakForLinker();
+    if (ByName && Design == Variant::CallSite)
+      return CalleeKind::Plain;
     return ByName ? CalleeKind::External : CalleeKind::Instrumented;
   }
+  if (Design == Variant::CallSite)
+    return CalleeKind::Plain;
   LibFunc Lib;
   if (!ExternEntries || F->hasExternalWeakLinkage() ||
       F->hasFnAttribute(Attribute::ReturnsTwice) ||
@@ -284,6 +313,20 @@ CalleeKind X86RSBStuff::classify(const MachineOperand &Target) const {
       TLI->getLibFunc(*F, Lib) || isRuntimeFunction(F->getName()))
     return CalleeKind::Plain;
   return CalleeKind::External;
+}
+
+/// X86 operand target flags by their MIR names (the enum is private).
+static unsigned targetFlagNamed(const TargetInstrInfo &TII, StringRef Name) {
+  for (const auto &[Flag, FlagName] :
+       TII.getSerializableDirectMachineOperandTargetFlags())
+    if (Name == FlagName)
+      return Flag;
+  report_fatal_error(Twine("rsb-stuff: X86 operand flag ") + Name +
+                     " not found");
+}
+
+unsigned X86RSBStuff::targetFlag(StringRef Name) const {
+  return targetFlagNamed(*TII, Name);
 }
 
 MCSymbol *X86RSBStuff::namedSymbol(const Twine &Name) const {
@@ -382,9 +425,13 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
         continue;
       MachineOperand &Target = MI.getOperand(0);
       if (classify(Target) != CalleeKind::Plain) {
-        const auto &F = cast<Function>(*Target.getGlobal());
-        Target.ChangeToMCSymbol(symbolFor(EntryPrefix, F),
-                                Target.getTargetFlags());
+        if (Design == Variant::CallSite) {
+          accountAtCallSite(MI);
+        } else {
+          const auto &F = cast<Function>(*Target.getGlobal());
+          Target.ChangeToMCSymbol(symbolFor(EntryPrefix, F),
+                                  Target.getTargetFlags());
+        }
         ++Redirected;
       } else if (Instrumented && ResetCredit && needsResetAfter(MI)) {
         insertReset(MBB, std::next(MI.getIterator()));
@@ -393,6 +440,44 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
     }
   }
   return Redirected;
+}
+
+/// The call-site design: the caller counts, right before the call. %r11 and
+/// the flags are dead there (a direct call uses neither, and clobbers both).
+void X86RSBStuff::accountAtCallSite(MachineInstr &Call) {
+  MachineBasicBlock &MBB = *Call.getParent();
+  const DebugLoc &DL = Call.getDebugLoc();
+  MCSymbol *Counter = namedSymbol(CounterSym);
+  Register FS = Names->reg("FS"), R11 = Names->reg("R11");
+  auto Sar = BuildMI(MBB, Call, DL, TII->get(Names->opcode("SAR64mi")));
+  if (counterForm(*MF) == CounterForm::InitialExec) {
+    BuildMI(MBB, *Sar, DL, TII->get(Names->opcode("MOV64rm")), R11)
+        .addReg(Names->reg("RIP"))
+        .addImm(1)
+        .addReg(0)
+        .addSym(Counter, targetFlag("x86-gottpoff"))
+        .addReg(0);
+    Sar.addReg(R11).addImm(1).addReg(0).addImm(0).addReg(FS);
+  } else {
+    Sar.addReg(0).addImm(1).addReg(0).addSym(Counter, targetFlag("x86-tpoff"))
+        .addReg(FS);
+  }
+  Sar.addImm(5);
+}
+
+/// The ret-thunk design: only the returns change.
+bool X86RSBStuff::lowerReturnsOnly() {
+  SmallVector<MachineInstr *, 8> Rets;
+  for (MachineBasicBlock &MBB : *MF)
+    for (MachineInstr &MI : MBB.terminators())
+      if (MI.isReturn() && !MI.isCall())
+        Rets.push_back(&MI);
+  unsigned Returns = 0, TailCalls = 0;
+  bool Ok = true;
+  for (MachineInstr *MI : Rets)
+    Ok &= lowerTerminator(*MI, Returns, TailCalls);
+  NumReturnsLowered += Returns;
+  return Ok;
 }
 
 /// An exception reaches its landing pad after the unwinder's own calls and
@@ -524,6 +609,8 @@ void X86RSBStuff::requestPrefix() {
   R.StatsBlock = Stats ? namedSymbol(StatsSym) : nullptr;
   R.Form = counterForm(*MF);
   R.PrefixSize = Stats ? 32 : 16;
+  R.Placement = Design == Variant::CallThunks ? EntryPlacement::OutOfLine
+                                              : EntryPlacement::Prefix;
   R.EmitCFI = MF->needsFrameMoves();
   R.STI = &MF->getSubtarget();
   rsbstuff::requestPrefix(MF->getContext(), R);
@@ -564,6 +651,8 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
 
   const Function &F = Fn.getFunction();
   StringRef Reason = skipReason(F, Fn.getTarget());
+  if (Design == Variant::RetThunk)
+    return Reason.empty() && lowerReturnsOnly();
   unsigned Resets = 0;
   unsigned Calls = rewriteCalls(Reason.empty(), Resets);
   NumCallsRedirected += Calls;
@@ -585,7 +674,8 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
   if (!lowerReturnsAndTailCalls(Returns, TailCalls))
     return true;
   NumReturnsLowered += Returns;
-  requestPrefix();
+  if (Design != Variant::CallSite)
+    requestPrefix();
   ++NumInstrumented;
   remarkInstrumented(Calls, Returns, TailCalls, Resets);
   return true;

@@ -3,6 +3,7 @@
 #   %clang_rsb  clang-22 with the plugin and -mllvm -x86-rsb-stuff
 #   %clang      plain clang-22 (no plugin)
 #   %rsb-clang  the driver wrapper from the build tree
+#   %rsb-check  the dynamic RSB model checker (utils/rsb-check)
 #   %plugin     path of the plugin; %libdir the runtime libraries
 #   %model      the reference model of the counter (test/tools/rsb_model.py)
 #   %python     the Python running lit
@@ -36,6 +37,7 @@ config.substitutions += [
     ("%rsb-clangxx", os.path.join(config.rsb_bin_dir, "rsb-clang++")),
     ("%rsb-clang", os.path.join(config.rsb_bin_dir, "rsb-clang")),
     ("%rsb-verify", os.path.join(config.rsb_bin_dir, "rsb-verify")),
+    ("%rsb-check", os.path.join(config.rsb_bin_dir, "rsb-check")),
     ("%plugin", plugin),
     ("%libdir", config.rsb_lib_dir),
     ("%rtinclude", os.path.join(config.rsb_source_dir, "runtime", "include")),

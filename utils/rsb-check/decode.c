@@ -127,8 +127,7 @@ static void decode_shift(const uint8_t *code, size_t avail, size_t at,
   uint8_t opcode = code[at - 1];
   if (!p->fs || at >= avail || (code[at] >> 3 & 7) != 4)
     return;
-  size_t operand =
-      decode_modrm_memory(code + at, avail - at, p, &out->mem);
+  size_t operand = decode_modrm_memory(code + at, avail - at, p, &out->mem);
   size_t imm = opcode == 0xc1 ? 1 : 0;
   if (operand == 0 || at + operand + imm > avail)
     return;

@@ -54,7 +54,7 @@ static void usage(FILE *f) {
         "Buffer. At each process exit, prints (to stderr):\n"
         "  rsb-check: pid N PROGRAM: returns=R underflows=U trap=T\n"
         "    mispredicted=M correct=C calls=K refills=F min-rsb-at-refill=Q\n"
-        "    threads=H unknown=X\n"
+        "    threads=H unknown=X instructions=N\n"
         "and a total line at the end.\n"
         "\n"
         "options:\n"
@@ -68,6 +68,32 @@ static void usage(FILE *f) {
         "\n"
         "The exit status is PROGRAM's (128 + signal if it was killed).\n",
         f);
+}
+
+static void out_of_memory(void) {
+  perror("rsb-check");
+  exit(EXIT_INTERNAL);
+}
+
+void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p)
+    out_of_memory();
+  return p;
+}
+
+void *xrealloc(void *p, size_t size) {
+  p = realloc(p, size);
+  if (!p)
+    out_of_memory();
+  return p;
+}
+
+char *xstrdup(const char *s) {
+  char *p = strdup(s);
+  if (!p)
+    out_of_memory();
+  return p;
 }
 
 void add_counts(struct counts *sum, const struct counts *c) {

@@ -94,8 +94,7 @@ struct addr_space {
 
 /* The executable mapping containing addr, rereading /proc/TID/maps when the
  * cache does not know it; NULL if none. */
-const struct region *as_lookup(struct addr_space *as, pid_t tid,
-                               uint64_t addr);
+const struct region *as_lookup(struct addr_space *as, pid_t tid, uint64_t addr);
 void as_clear(struct addr_space *as);
 
 /* True when addr lies in one of the runtime's refill thunks. */
@@ -110,7 +109,7 @@ void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,
 struct counts {
   uint64_t returns, underflows, trap, mispredicted, correct;
   uint64_t calls, refills, unknown;
-  uint64_t instructions; /* single-steps that executed an instruction */
+  uint64_t instructions;      /* single-steps that executed an instruction */
   unsigned min_rsb_at_refill; /* meaningful when refills > 0 */
   unsigned processes, threads;
 };
@@ -133,6 +132,11 @@ size_t mem_read(pid_t tid, uint64_t addr, void *buf, size_t len);
 int trace_run(pid_t pid, const struct options *opts, struct counts *total);
 
 /* ---- main.c ------------------------------------------------------------ */
+
+/* Allocation that cannot fail: rsb-check exits (125) when memory runs out. */
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
 
 /* Prints the counts of one process, or with `total` of all of them. */
 void print_counts(FILE *out, const struct counts *c, bool total);

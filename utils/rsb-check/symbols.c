@@ -64,24 +64,6 @@ struct elf_image {
 
 static struct elf_image *image_cache;
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p) {
-    perror("rsb-check");
-    exit(125);
-  }
-  return p;
-}
-
-static char *xstrdup(const char *s) {
-  char *p = strdup(s);
-  if (!p) {
-    perror("rsb-check");
-    exit(125);
-  }
-  return p;
-}
-
 /* ---- ELF parsing -------------------------------------------------------- */
 
 /* A mapped ELF file; every access is bounds-checked against size. */
@@ -132,19 +114,27 @@ static bool is_refill_thunk_name(const char *name) {
   return false;
 }
 
+/* How good a name a symbol is for its address, among aliases: a sized one
+ * over a bare label, the function's own name over rsb-stuff's tail-call
+ * alias of it (__rsb_tail.f is f). */
+static int symbol_rank(const struct func_symbol *s) {
+  return (s->size > 0) * 2 + (strncmp(s->name, "__rsb_tail.", 11) != 0);
+}
+
+/* By address; among aliases the best name last, where image_symbol's
+ * backward search meets it first. */
 static int compare_symbols(const void *a, const void *b) {
   const struct func_symbol *x = a, *y = b;
   if (x->addr != y->addr)
     return x->addr < y->addr ? -1 : 1;
-  /* Among aliases, the larger symbol first: it is the one that contains. */
-  return x->size > y->size ? -1 : x->size < y->size;
+  return symbol_rank(x) - symbol_rank(y);
 }
 
 static void add_symbol(struct elf_image *img, const Elf64_Sym *s,
                        const char *name) {
   unsigned type = ELF64_ST_TYPE(s->st_info);
-  if ((type != STT_FUNC && type != STT_GNU_IFUNC) ||
-      s->st_shndx == SHN_UNDEF || s->st_value == 0)
+  if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s->st_shndx == SHN_UNDEF ||
+      s->st_value == 0)
     return;
   if (is_refill_thunk_name(name) &&
       img->num_thunks < sizeof img->thunks / sizeof *img->thunks)
@@ -271,11 +261,7 @@ void as_clear(struct addr_space *as) {
 static void as_append(struct addr_space *as, const struct region *r) {
   if (as->count == as->capacity) {
     as->capacity = as->capacity ? 2 * as->capacity : 64;
-    as->regions = realloc(as->regions, as->capacity * sizeof *as->regions);
-    if (!as->regions) {
-      perror("rsb-check");
-      exit(125);
-    }
+    as->regions = xrealloc(as->regions, as->capacity * sizeof *as->regions);
   }
   as->regions[as->count++] = *r;
 }
@@ -297,9 +283,8 @@ static bool parse_maps_line(const char *line, struct region *r) {
   r->end = end;
   r->offset = offset;
   r->name = xstrdup(path);
-  r->image = path[0] == '/' && inode != 0
-                 ? image_get(path, major, minor, inode)
-                 : NULL;
+  r->image = path[0] == '/' && inode != 0 ? image_get(path, major, minor, inode)
+                                          : NULL;
   return true;
 }
 
@@ -365,12 +350,15 @@ void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,
   const struct region *r = as_lookup(as, tid, addr);
   const struct func_symbol *s = NULL;
   uint64_t vaddr;
-  if (r && r->image &&
-      image_vaddr(r->image, addr - r->start + r->offset, &vaddr))
+  bool in_file = r && r->image &&
+                 image_vaddr(r->image, addr - r->start + r->offset, &vaddr);
+  if (in_file)
     s = image_symbol(r->image, vaddr);
   if (s)
     snprintf(buf, size, "%s+0x%" PRIx64 " (%s)", s->name, vaddr - s->addr,
              r->name);
+  else if (in_file) /* stripped: the link-time address, for objdump */
+    snprintf(buf, size, "?? [0x%" PRIx64 "] (%s)", vaddr, r->name);
   else
     snprintf(buf, size, "?? (%s)", r ? r->name : "unmapped");
 }

@@ -40,6 +40,9 @@
 /* Longest x86 instruction. */
 #define INSN_BYTES 15
 #define INT3_BYTE 0xcc
+/* The runtime's counter shift per call level (runtime/rsb_thunks.S): a
+ * refill is due when the return's `shl` leaves zero. */
+#define RSB_DEPTH_SHIFT 5
 
 /* One ret whose RSB was empty, deduplicated by the ret's address. */
 struct underflow {
@@ -105,24 +108,6 @@ static struct {
   int top_status;
 } tr;
 
-static void *xmalloc(size_t size) {
-  void *p = calloc(1, size);
-  if (!p) {
-    perror("rsb-check");
-    exit(125);
-  }
-  return p;
-}
-
-static void *xrealloc(void *p, size_t size) {
-  p = realloc(p, size);
-  if (!p) {
-    perror("rsb-check");
-    exit(125);
-  }
-  return p;
-}
-
 size_t mem_read(pid_t tid, uint64_t addr, void *buf, size_t len) {
   struct iovec local = {buf, len};
   struct iovec remote = {(void *)(uintptr_t)addr, len};
@@ -132,8 +117,8 @@ size_t mem_read(pid_t tid, uint64_t addr, void *buf, size_t len) {
    * is execute-only. */
   while (got < len) {
     errno = 0;
-    long word = ptrace(PTRACE_PEEKTEXT, tid, (void *)(uintptr_t)(addr + got),
-                       NULL);
+    long word =
+        ptrace(PTRACE_PEEKTEXT, tid, (void *)(uintptr_t)(addr + got), NULL);
     if (errno)
       break;
     size_t k = len - got < sizeof word ? len - got : sizeof word;
@@ -146,7 +131,7 @@ size_t mem_read(pid_t tid, uint64_t addr, void *buf, size_t len) {
 /* ---- The RSB model ------------------------------------------------------ */
 
 static void rsb_init(struct rsb_model *m, unsigned size) {
-  m->slot = xmalloc(size * sizeof *m->slot);
+  m->slot = xcalloc(size, sizeof *m->slot);
   m->size = size;
   m->top = m->count = 0;
 }
@@ -180,15 +165,15 @@ static char *exe_of(pid_t pid) {
   snprintf(link, sizeof link, "/proc/%d/exe", (int)pid);
   ssize_t n = readlink(link, path, sizeof path - 1);
   if (n < 0)
-    return strdup("?");
+    return xstrdup("?");
   path[n] = '\0';
-  return strdup(path);
+  return xstrdup(path);
 }
 
 static struct proc *proc_new(pid_t pid, const char *exe) {
-  struct proc *p = xmalloc(sizeof *p);
+  struct proc *p = xcalloc(1, sizeof *p);
   p->pid = pid;
-  p->exe = exe ? strdup(exe) : exe_of(pid);
+  p->exe = exe ? xstrdup(exe) : exe_of(pid);
   p->counts.processes = 1;
   p->next = tr.procs;
   tr.procs = p;
@@ -202,29 +187,27 @@ static struct thread *thread_find(pid_t tid) {
   return NULL;
 }
 
-static struct thread *thread_new(pid_t tid, struct proc *p) {
-  struct thread *t = xmalloc(sizeof *t);
-  t->tid = tid;
-  rsb_init(&t->rsb, tr.opts->rsb_size);
-  if (tr.num_threads == tr.cap_threads) {
-    tr.cap_threads = tr.cap_threads ? 2 * tr.cap_threads : 16;
-    tr.threads =
-        xrealloc(tr.threads, tr.cap_threads * sizeof *tr.threads);
-  }
-  tr.threads[tr.num_threads++] = t;
-  if (p) {
-    t->proc = p;
-    p->live_threads++;
-    p->counts.threads++;
-  }
-  return t;
-}
-
-/* Gives an orphan (or a new thread) its process. */
+/* Gives a thread its process: at creation, or once an orphan's creator has
+ * reported it. */
 static void thread_adopt(struct thread *t, struct proc *p) {
   t->proc = p;
   p->live_threads++;
   p->counts.threads++;
+}
+
+/* A thread of p, or an orphan if p is NULL. */
+static struct thread *thread_new(pid_t tid, struct proc *p) {
+  struct thread *t = xcalloc(1, sizeof *t);
+  t->tid = tid;
+  rsb_init(&t->rsb, tr.opts->rsb_size);
+  if (tr.num_threads == tr.cap_threads) {
+    tr.cap_threads = tr.cap_threads ? 2 * tr.cap_threads : 16;
+    tr.threads = xrealloc(tr.threads, tr.cap_threads * sizeof *tr.threads);
+  }
+  tr.threads[tr.num_threads++] = t;
+  if (p)
+    thread_adopt(t, p);
+  return t;
 }
 
 static void report_proc(struct proc *p);
@@ -251,7 +234,7 @@ static void record_underflow(struct proc *p, pid_t tid, uint64_t addr,
   if (u->count * 2 >= u->num_slots) { /* grow and rehash */
     size_t n = u->num_slots ? 2 * u->num_slots : 256;
     free(u->slots);
-    u->slots = xmalloc(n * sizeof *u->slots);
+    u->slots = xcalloc(n, sizeof *u->slots);
     u->num_slots = n;
     for (size_t i = 0; i < u->count; i++) {
       size_t h = (size_t)(u->items[i].addr * 0x9e3779b97f4a7c15u) & (n - 1);
@@ -274,7 +257,7 @@ static void record_underflow(struct proc *p, pid_t tid, uint64_t addr,
   }
   char where[4096 + 256];
   as_describe(&p->as, tid, addr, where, sizeof where);
-  u->items[u->count] = (struct underflow){addr, target, 1, strdup(where)};
+  u->items[u->count] = (struct underflow){addr, target, 1, xstrdup(where)};
   u->slots[h] = (uint32_t)++u->count;
 }
 
@@ -289,7 +272,7 @@ static void report_proc(struct proc *p) {
       fprintf(out,
               "rsb-check: underflow at 0x%" PRIx64 " %s -> 0x%" PRIx64
               " count=%" PRIu64 "\n",
-              u->addr, u->where ? u->where : "??", u->target, u->count);
+              u->addr, u->where, u->target, u->count);
     }
   }
   if (p->has_status && WIFSIGNALED(p->status))
@@ -318,7 +301,7 @@ static void note_refill(struct thread *t, uint64_t rip) {
           p->pid, t->tid, where, t->rsb.count);
   if (t->counter_valid)
     fprintf(tr.opts->out, " counter=0x%016" PRIx64 "%s", t->counter,
-            t->counter << 5 ? " (not spent!)" : "");
+            t->counter << RSB_DEPTH_SHIFT ? " (not spent!)" : "");
   fputc('\n', tr.opts->out);
   t->counter_valid = false;
 }
@@ -346,8 +329,7 @@ static void on_ret(struct thread *t, const struct user_regs_struct *regs) {
     record_underflow(p, t->tid, t->pending_rip, target);
   } else if (prediction == target) {
     p->counts.correct++;
-  } else if (mem_read(t->tid, prediction, &byte, 1) == 1 &&
-             byte == INT3_BYTE) {
+  } else if (mem_read(t->tid, prediction, &byte, 1) == 1 && byte == INT3_BYTE) {
     p->counts.trap++;
   } else {
     p->counts.mispredicted++;
@@ -366,7 +348,10 @@ static void complete_step(struct thread *t,
   bool was_in_refill = t->in_refill;
   bool moved = regs->rsp != t->pending_rsp;
   t->in_refill = false;
-  t->proc->counts.instructions++;
+  /* A rep-prefixed instruction traps after each iteration, and event and
+   * signal stops execute nothing: count instructions that moved on. */
+  if (moved || regs->rip != t->pending_rip)
+    t->proc->counts.instructions++;
   switch (t->insn.kind) {
   case INSN_CALL:
     if (moved)
@@ -404,9 +389,8 @@ static void decode_next(struct thread *t, const struct user_regs_struct *regs) {
   if (t->insn.kind == INSN_SHL_FS &&
       as_in_refill_thunk(&t->proc->as, t->tid, regs->rip)) {
     uint64_t addr = x86_fs_address(&t->insn, regs->rip, regs);
-    t->counter_valid =
-        mem_read(t->tid, addr, &t->counter, sizeof t->counter) ==
-        sizeof t->counter;
+    t->counter_valid = mem_read(t->tid, addr, &t->counter, sizeof t->counter) ==
+                       sizeof t->counter;
   }
 }
 
@@ -440,8 +424,7 @@ static void step(struct thread *t, int sig) {
     decode_next(t, &regs);
   if (ptrace(PTRACE_SINGLESTEP, t->tid, NULL, (void *)(intptr_t)sig) < 0 &&
       errno != ESRCH) {
-    fprintf(stderr, "rsb-check: cannot step %d: %s\n", t->tid,
-            strerror(errno));
+    fprintf(stderr, "rsb-check: cannot step %d: %s\n", t->tid, strerror(errno));
     exit(125);
   }
 }
@@ -479,8 +462,8 @@ static void on_new_task(struct thread *parent, pid_t tid, int event) {
     t->in_refill = parent->in_refill;
   }
   if (tr.opts->verbose)
-    fprintf(tr.opts->out, "rsb-check: pid %d: new %s %d (from %d)\n",
-            p->pid, is_thread ? "thread" : "process", tid, parent->tid);
+    fprintf(tr.opts->out, "rsb-check: pid %d: new %s %d (from %d)\n", p->pid,
+            is_thread ? "thread" : "process", tid, parent->tid);
   if (was_orphan) {
     int sig = t->orphan_signal == SIGSTOP ? 0 : t->orphan_signal;
     t->state = T_RUNNING;
@@ -496,8 +479,8 @@ static void on_exec(struct thread *t) {
   unsigned long former = 0;
   struct proc *p = t->proc;
   ptrace(PTRACE_GETEVENTMSG, t->tid, NULL, &former);
-  struct thread *old = (pid_t)former != t->tid ? thread_find((pid_t)former)
-                                               : NULL;
+  struct thread *old =
+      (pid_t)former != t->tid ? thread_find((pid_t)former) : NULL;
   if (old)
     thread_remove(old);
   t->rsb.top = t->rsb.count = 0;
@@ -538,8 +521,7 @@ static bool is_programs_sigtrap(const struct thread *t) {
  * that a group-stop (no siginfo) is not a signal to deliver. */
 static void on_signal(struct thread *t, int sig) {
   siginfo_t si;
-  if ((sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN ||
-       sig == SIGTTOU) &&
+  if ((sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) &&
       ptrace(PTRACE_GETSIGINFO, t->tid, NULL, &si) < 0 && errno == EINVAL)
     sig = 0;
   step(t, sig);
@@ -568,8 +550,8 @@ static void on_stop(struct thread *t, pid_t tid, int status) {
 
 static void on_death(struct thread *t, pid_t tid, int status) {
   if (tid == tr.top)
-    tr.top_status = WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-                                        : WEXITSTATUS(status);
+    tr.top_status =
+        WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
   if (!t)
     return;
   if (t->proc && tid == t->proc->pid) {
