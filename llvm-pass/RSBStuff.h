@@ -24,13 +24,18 @@
 #ifndef RSBSTUFF_RSBSTUFF_H
 #define RSBSTUFF_RSBSTUFF_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCDirectives.h"
 #include "llvm/MC/MCRegister.h"
 #include "llvm/Support/Alignment.h"
 
+#include <functional>
+
 namespace llvm {
+class CallBase;
+class Function;
 class MCContext;
 class MCInstrInfo;
 class MCRegisterInfo;
@@ -75,7 +80,34 @@ struct PrefixRequest {
   llvm::Align FunctionAlign = llvm::Align(16);
   bool EmitCFI = false;
   EntryPlacement Placement = EntryPlacement::Prefix;
+  /// No accounting: the entry is an alias of f, and the tail alias an
+  /// out-of-line `call TailAccount; jmp f`.
+  bool Elided = false;
+  llvm::MCSymbol *TailAccount = nullptr;
   const llvm::MCSubtargetInfo *STI = nullptr;
+};
+
+/// Whether a function's whole call subtree fits the RSB's spare entries
+/// (RSBStuffElision.cpp). Results are cached per function.
+class CallDepth {
+public:
+  using Predicate = std::function<bool(const llvm::Function &)>;
+
+  /// Limit 0 turns elision off. CanElide says whether a defined function may
+  /// be elided at all (instrumentable, and the definition that runs);
+  /// IsLeafDeclaration whether an external function is a known leaf.
+  CallDepth(unsigned Limit, Predicate CanElide, Predicate IsLeafDeclaration);
+
+  bool isElided(const llvm::Function &F);
+
+private:
+  static constexpr unsigned TooDeep = ~0u;
+  unsigned Limit;
+  Predicate CanElide, IsLeafDeclaration;
+  llvm::DenseMap<const llvm::Function *, unsigned> Memo;
+
+  unsigned depth(const llvm::Function &F);
+  unsigned callDepth(const llvm::CallBase &Call);
 };
 
 /// Files the prefix for the next emitLabel(Request.Function) in Ctx.

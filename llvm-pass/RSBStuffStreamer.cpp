@@ -122,7 +122,10 @@ private:
                       const PrefixRequest &Request);
   void emitTailAlias(const PrefixRequest &Request);
   void emitPrefix(const PrefixRequest &Request);
+  void emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
+                     const PrefixRequest &Request);
   void emitCallThunk(const PrefixRequest &Request);
+  void emitElided(const PrefixRequest &Request);
   void emit(const PrefixRequest &Request);
 };
 
@@ -270,22 +273,12 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
                     MCSymbolRefExpr::create(Request.Entry, Ctx), Ctx));
 }
 
-/// The kernel's layout, emulated for comparison: `__rsb_entry.f: sarq;
-/// jmp f` in a section of its own (in f's COMDAT group, if any), and nothing
-/// in front of f.
-void PrefixStreamer::emitCallThunk(const PrefixRequest &Request) {
+/// Emits Sym: Seq (with its FDE) in .text.rsb_call_thunks, in the COMDAT
+/// group of the function being emitted, if any, so they go together.
+void PrefixStreamer::emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
+                                   const PrefixRequest &Request) {
   MCStreamer &S = getStreamer();
   MCContext &Ctx = getContext();
-  const MCSubtargetInfo &STI = *Request.STI;
-  const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
-
-  SmallVector<MCInst, 4> Seq = accountingSequence(Request, Names);
-  MCInst Jmp;
-  Jmp.setOpcode(Names.opcode("JMP_4"));
-  Jmp.addOperand(
-      MCOperand::createExpr(MCSymbolRefExpr::create(Request.Function, Ctx)));
-  Seq.push_back(Jmp);
-
   const auto *FnSection =
       static_cast<const MCSectionELF *>(S.getCurrentSectionOnly());
   const MCSymbolELF *Group = FnSection->getGroup();
@@ -295,18 +288,58 @@ void PrefixStreamer::emitCallThunk(const PrefixRequest &Request) {
       Group != nullptr);
   S.pushSection();
   S.switchSection(Thunks);
-  S.emitCodeAlignment(Align(16), &STI);
-  emitAccounting(Request.Entry, Seq, Request);
+  S.emitCodeAlignment(Align(16), Request.STI);
+  emitAccounting(Sym, Seq, Request);
   MCSymbol *End = Ctx.createTempSymbol();
   S.emitLabel(End);
-  S.emitELFSize(Request.Entry,
-                MCBinaryExpr::createSub(
-                    MCSymbolRefExpr::create(End, Ctx),
-                    MCSymbolRefExpr::create(Request.Entry, Ctx), Ctx));
+  S.emitELFSize(Sym, MCBinaryExpr::createSub(
+                         MCSymbolRefExpr::create(End, Ctx),
+                         MCSymbolRefExpr::create(Sym, Ctx), Ctx));
   S.popSection();
 }
 
+/// The kernel's layout, emulated for comparison: `__rsb_entry.f: sarq;
+/// jmp f` out of line, and nothing in front of f.
+void PrefixStreamer::emitCallThunk(const PrefixRequest &Request) {
+  MCContext &Ctx = getContext();
+  const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
+  SmallVector<MCInst, 4> Seq = accountingSequence(Request, Names);
+  MCInst Jmp;
+  Jmp.setOpcode(Names.opcode("JMP_4"));
+  Jmp.addOperand(
+      MCOperand::createExpr(MCSymbolRefExpr::create(Request.Function, Ctx)));
+  Seq.push_back(Jmp);
+  emitOutOfLine(Request.Entry, Seq, Request);
+}
+
+/// An elided function has no accounting, so nothing in front of it: its
+/// entry symbol is f itself, for callers in other objects, and its tail
+/// alias accounts the plain `ret` that ends the tail caller's counted call:
+/// `__rsb_tail.f: call __rsb_tail_account; jmp f`, out of line.
+void PrefixStreamer::emitElided(const PrefixRequest &Request) {
+  if (!Request.TailAlias)
+    return; // Local: only reached from this object, which knows.
+  MCStreamer &S = getStreamer();
+  MCContext &Ctx = getContext();
+  const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
+  const MCExpr *FnRef = MCSymbolRefExpr::create(Request.Function, Ctx);
+  emitEntrySymbol(Request.Entry, Request);
+  S.emitAssignment(Request.Entry, FnRef);
+
+  MCInst Call, Jmp;
+  Call.setOpcode(Names.opcode("CALL64pcrel32"));
+  Call.addOperand(MCOperand::createExpr(
+      MCSymbolRefExpr::create(Request.TailAccount, Ctx)));
+  Jmp.setOpcode(Names.opcode("JMP_4"));
+  Jmp.addOperand(MCOperand::createExpr(FnRef));
+  emitOutOfLine(Request.TailAlias, {Call, Jmp}, Request);
+}
+
 void PrefixStreamer::emit(const PrefixRequest &Request) {
+  if (Request.Elided) {
+    emitElided(Request);
+    return;
+  }
   if (Request.Placement == EntryPlacement::OutOfLine)
     emitCallThunk(Request);
   else

@@ -63,6 +63,7 @@ using namespace rsbstuff;
 
 STATISTIC(NumInstrumented, "Functions given an accounting prefix");
 STATISTIC(NumSkipped, "Functions left without a prefix");
+STATISTIC(NumElided, "Functions whose call subtree fits the spare entries");
 STATISTIC(NumCallsRedirected, "Direct calls sent to an accounting entry");
 STATISTIC(NumReturnsLowered, "Returns lowered to the return thunk");
 STATISTIC(NumTailCallsRetargeted, "Tail calls sent to a tail alias");
@@ -137,6 +138,13 @@ cl::opt<std::string>
                 cl::desc("Helper that clears the calling thread's credit"),
                 cl::init("__rsb_reset_depth"), cl::cat(RSBCategory));
 
+cl::opt<unsigned> ElideDepth(
+    "x86-rsb-stuff-elide-depth",
+    cl::desc("Leave out the accounting of functions whose whole call subtree "
+             "is known and at most this many calls deep (0: off, at most 4, "
+             "the RSB entries spare above the counter's credit)"),
+    cl::init(0), cl::cat(RSBCategory));
+
 /// Designs to compare (docs/performance.md); only `prefix` is the product.
 enum class Variant { Prefix, CallThunks, CallSite, RetThunk };
 
@@ -183,7 +191,12 @@ private:
   const TargetInstrInfo *TII = nullptr;
   const TargetLibraryInfo *TLI = nullptr;
   const X86Names *Names = nullptr;
+  const Module *DepthModule = nullptr;
+  std::unique_ptr<CallDepth> Depth;
+  bool CurrentElided = false;
 
+  void initCallDepth(const Module &M);
+  bool isElided(const Function &F) const { return Depth->isElided(F); }
   CalleeKind classify(const MachineOperand &Target) const;
   MCSymbol *symbolFor(StringRef Prefix, const Function &F) const;
   MCSymbol *namedSymbol(const Twine &Name) const;
@@ -201,6 +214,7 @@ private:
   void accountTailCall(MachineInstr &TailCall);
   void requestPrefix();
   void remarkSkipped(StringRef Reason);
+  void remarkElided();
   void remarkInstrumented(unsigned Calls, unsigned Returns, unsigned TailCalls,
                           unsigned Resets);
 };
@@ -292,7 +306,7 @@ CalleeKind X86RSBStuff::classify(const MachineOperand &Target) const {
   if (!F->isDeclarationForLinker()) {
     // A weak definition may be replaced at link time by one that has no
     // prefix, so only a definition that is certain to be used counts.
-    if (!isInstrumented(*F, TM) || F->isInterposable())
+    if (!isInstrumented(*F, TM) || F->isInterposable() || isElided(*F))
       return CalleeKind::Plain;
     // A preemptible definition (default visibility in a shared object) is
     // reached by name, like an external one: the dynamic linker then picks
@@ -389,6 +403,8 @@ bool X86RSBStuff::isShallow(const MachineOperand &Target) const {
   const auto *F =
       Target.isGlobal() ? dyn_cast<Function>(Target.getGlobal()) : nullptr;
   LibFunc LF;
+  if (F && !F->isDeclarationForLinker())
+    return isElided(*F);
   return F && (isRuntimeFunction(F->getName()) ||
                (TLI->getLibFunc(*F, LF) && isShallowLibFunc(LF)));
 }
@@ -514,6 +530,13 @@ void X86RSBStuff::accountTailCall(MachineInstr &TailCall) {
 bool X86RSBStuff::lowerTerminator(MachineInstr &MI, unsigned &Returns,
                                   unsigned &TailCalls) {
   StringRef Name = TII->getName(MI.getOpcode());
+  if (CurrentElided) {
+    // Nobody counted a call to this function: its returns stay plain. Only
+    // a tail call to code the analysis did not foresee needs the reset.
+    if (MI.isCall() && ResetCredit && !isShallow(MI.getOperand(0)))
+      insertReset(*MI.getParent(), MI.getIterator());
+    return true;
+  }
   if (!MI.isCall()) {
     if (Name != "RET64") {
       std::string Msg = ("x86-rsb-stuff: cannot route return '" + Name +
@@ -595,7 +618,8 @@ static CounterForm counterForm(const MachineFunction &MF) {
 
 void X86RSBStuff::requestPrefix() {
   const Function &F = MF->getFunction();
-  MF->ensureAlignment(Align(16));
+  if (!CurrentElided)
+    MF->ensureAlignment(Align(16));
   PrefixRequest R;
   // The AsmPrinter aligns to the larger of the two.
   R.FunctionAlign = std::max(MF->getAlignment(), F.getAlign().valueOrOne());
@@ -611,9 +635,42 @@ void X86RSBStuff::requestPrefix() {
   R.PrefixSize = Stats ? 32 : 16;
   R.Placement = Design == Variant::CallThunks ? EntryPlacement::OutOfLine
                                               : EntryPlacement::Prefix;
+  R.Elided = CurrentElided;
+  R.TailAccount = namedSymbol(TailAccount);
   R.EmitCFI = MF->needsFrameMoves();
   R.STI = &MF->getSubtarget();
   rsbstuff::requestPrefix(MF->getContext(), R);
+}
+
+void X86RSBStuff::initCallDepth(const Module &M) {
+  if (DepthModule == &M)
+    return;
+  DepthModule = &M;
+  const TargetMachine &TM = MF->getTarget();
+  auto &TLIWP = getAnalysis<TargetLibraryInfoWrapperPass>();
+  auto CanElide = [&TM](const Function &F) {
+    return isInstrumented(F, TM) && !F.isInterposable() && F.isDSOLocal() &&
+           !F.isWeakForLinker();
+  };
+  auto IsLeafDeclaration = [&TLIWP](const Function &F) {
+    LibFunc LF;
+    return isRuntimeFunction(F.getName()) ||
+           (TLIWP.getTLI(F).getLibFunc(F, LF) && isShallowLibFunc(LF));
+  };
+  unsigned Limit = Design == Variant::Prefix ? unsigned(ElideDepth) : 0;
+  Depth = std::make_unique<CallDepth>(Limit, CanElide, IsLeafDeclaration);
+}
+
+void X86RSBStuff::remarkElided() {
+  MachineOptimizationRemarkEmitter ORE(*MF, nullptr);
+  ORE.emit([&] {
+    return MachineOptimizationRemark(DEBUG_TYPE, "Elided",
+                                     MF->getFunction().getSubprogram(),
+                                     &MF->front())
+           << "'" << MF->getName()
+           << "' needs no accounting: its call subtree fits the RSB's spare "
+              "entries";
+  });
 }
 
 void X86RSBStuff::remarkSkipped(StringRef Reason) {
@@ -650,6 +707,7 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
   Names = &X86Names::get(*TII, *Fn.getSubtarget().getRegisterInfo());
 
   const Function &F = Fn.getFunction();
+  initCallDepth(*F.getParent());
   StringRef Reason = skipReason(F, Fn.getTarget());
   if (Design == Variant::RetThunk)
     return Reason.empty() && lowerReturnsOnly();
@@ -670,12 +728,18 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
 
   if (ResetCredit)
     Resets += resetAtLandingPads();
+  CurrentElided = isElided(F);
   unsigned Returns = 0, TailCalls = 0;
   if (!lowerReturnsAndTailCalls(Returns, TailCalls))
     return true;
   NumReturnsLowered += Returns;
   if (Design != Variant::CallSite)
     requestPrefix();
+  if (CurrentElided) {
+    ++NumElided;
+    remarkElided();
+    return true;
+  }
   ++NumInstrumented;
   remarkInstrumented(Calls, Returns, TailCalls, Resets);
   return true;
@@ -728,6 +792,11 @@ static std::string configProblem(const TargetMachine &TM) {
   if (TM.getCodeModel() == CodeModel::Kernel)
     return "x86-rsb-stuff: -mcmodel=kernel is not supported by the user-space "
            "mode";
+  if (ElideDepth > 4)
+    return "x86-rsb-stuff: -x86-rsb-stuff-elide-depth=" +
+           std::to_string(ElideDepth) +
+           " is unsafe: at most 4 RSB entries are spare above the counter's "
+           "credit of 12";
   for (const cl::opt<std::string> *Opt :
        {&ReturnThunk, &TailAccount, &CounterSym, &StatsSym, &ResetHelper})
     if (!isValidSymbolName(*Opt))

@@ -228,4 +228,19 @@ __rsb_reset_depth:
 	.cfi_endproc
 	.size	__rsb_reset_depth, . - __rsb_reset_depth
 
+/*
+ * A return thunk that only returns: what `-x86-rsb-stuff-variant=ret-thunk`
+ * jumps to, to measure the cost of the jump alone (docs/performance.md).
+ */
+	.p2align 4, 0xcc
+	.globl	__rsb_plain_return
+	.hidden	__rsb_plain_return
+	.type	__rsb_plain_return, @function
+__rsb_plain_return:
+	.cfi_startproc
+	ret
+	int3
+	.cfi_endproc
+	.size	__rsb_plain_return, . - __rsb_plain_return
+
 	.section .note.GNU-stack, "", @progbits
