@@ -33,6 +33,8 @@
 #include "RSBStuff.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -44,6 +46,7 @@
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -53,6 +56,7 @@
 #include "llvm/Pass.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -138,6 +142,17 @@ cl::opt<std::string>
                 cl::desc("Helper that clears the calling thread's credit"),
                 cl::init("__rsb_reset_depth"), cl::cat(RSBCategory));
 
+cl::list<std::string>
+    SkipList("x86-rsb-stuff-skip", cl::CommaSeparated,
+             cl::desc("Functions (symbol names) to leave uninstrumented"),
+             cl::cat(RSBCategory));
+
+cl::opt<std::string> SkipFile(
+    "x86-rsb-stuff-skip-file",
+    cl::desc("File listing functions to leave uninstrumented, one symbol "
+             "per line ('#' starts a comment)"),
+    cl::cat(RSBCategory));
+
 cl::opt<unsigned> ElideDepth(
     "x86-rsb-stuff-elide-depth",
     cl::desc("Leave out the accounting of functions whose whole call subtree "
@@ -191,11 +206,11 @@ private:
   const TargetInstrInfo *TII = nullptr;
   const TargetLibraryInfo *TLI = nullptr;
   const X86Names *Names = nullptr;
-  const Module *DepthModule = nullptr;
+  Module *DepthModule = nullptr;
   std::unique_ptr<CallDepth> Depth;
   bool CurrentElided = false;
 
-  void initCallDepth(const Module &M);
+  void prepareModule(Module &M);
   bool isElided(const Function &F) const { return Depth->isElided(F); }
   CalleeKind classify(const MachineOperand &Target) const;
   MCSymbol *symbolFor(StringRef Prefix, const Function &F) const;
@@ -256,7 +271,13 @@ static bool callsEHReturn(const Function &F) {
 
 /// Why F gets no prefix, or an empty string if it gets one. Decided on the
 /// IR alone so that callers in the same module agree with the callee.
+/// Marks a function that the user opted out (RSB_NOSTUFF in rsb_stuff.h, or
+/// the skip list); the value says which.
+static constexpr StringLiteral OptOutAttr = "rsb-stuff-skip";
+
 static StringRef skipReason(const Function &F, const TargetMachine &TM) {
+  if (F.hasFnAttribute(OptOutAttr))
+    return F.getFnAttribute(OptOutAttr).getValueAsString();
   if (F.hasFnAttribute(Attribute::Naked))
     return "naked function";
   if (F.getCallingConv() == CallingConv::X86_INTR)
@@ -642,10 +663,69 @@ void X86RSBStuff::requestPrefix() {
   rsbstuff::requestPrefix(MF->getContext(), R);
 }
 
-void X86RSBStuff::initCallDepth(const Module &M) {
+/// Functions annotated with `__attribute__((annotate("rsb_nostuff")))`.
+static SmallPtrSet<Function *, 8> annotatedOptOuts(Module &M) {
+  SmallPtrSet<Function *, 8> Result;
+  const GlobalVariable *GV = M.getGlobalVariable("llvm.global.annotations");
+  const auto *Array =
+      GV && GV->hasInitializer() ? dyn_cast<ConstantArray>(GV->getInitializer())
+                                 : nullptr;
+  if (!Array)
+    return Result;
+  for (const Use &Op : Array->operands()) {
+    const auto *Entry = dyn_cast<ConstantStruct>(Op);
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    const auto *Str =
+        dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
+    const auto *Data =
+        Str && Str->hasInitializer()
+            ? dyn_cast<ConstantDataSequential>(Str->getInitializer())
+            : nullptr;
+    if (F && Data && Data->isCString() && Data->getAsCString() == "rsb_nostuff")
+      Result.insert(F);
+  }
+  return Result;
+}
+
+/// Symbols named by -x86-rsb-stuff-skip and -x86-rsb-stuff-skip-file.
+static StringSet<> skipListSymbols(LLVMContext &Ctx) {
+  StringSet<> Names;
+  for (const std::string &Name : SkipList)
+    Names.insert(Name);
+  if (SkipFile.empty())
+    return Names;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(SkipFile);
+  if (!Buffer) {
+    std::string Msg = "x86-rsb-stuff: cannot read -x86-rsb-stuff-skip-file '" +
+                      SkipFile + "': " + Buffer.getError().message();
+    Ctx.diagnose(DiagnosticInfoGeneric(Msg, DS_Error));
+    return Names;
+  }
+  SmallVector<StringRef, 64> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Line = Line.split('#').first.trim();
+    if (!Line.empty())
+      Names.insert(Line);
+  }
+  return Names;
+}
+
+/// Once per module: records the user's opt-outs on the functions, so that
+/// callers and callees agree, and sets up the elision analysis.
+void X86RSBStuff::prepareModule(Module &M) {
   if (DepthModule == &M)
     return;
   DepthModule = &M;
+  for (Function *F : annotatedOptOuts(M))
+    F->addFnAttr(OptOutAttr, "marked rsb_nostuff");
+  StringSet<> Skip = skipListSymbols(M.getContext());
+  for (Function &F : M)
+    if (Skip.contains(MF->getTarget().getSymbol(&F)->getName()))
+      F.addFnAttr(OptOutAttr, "in the skip list");
   const TargetMachine &TM = MF->getTarget();
   auto &TLIWP = getAnalysis<TargetLibraryInfoWrapperPass>();
   auto CanElide = [&TM](const Function &F) {
@@ -707,7 +787,7 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
   Names = &X86Names::get(*TII, *Fn.getSubtarget().getRegisterInfo());
 
   const Function &F = Fn.getFunction();
-  initCallDepth(*F.getParent());
+  prepareModule(*Fn.getFunction().getParent());
   StringRef Reason = skipReason(F, Fn.getTarget());
   if (Design == Variant::RetThunk)
     return Reason.empty() && lowerReturnsOnly();

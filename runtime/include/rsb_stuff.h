@@ -27,6 +27,11 @@
 extern "C" {
 #endif
 
+/** Leaves a function uninstrumented (no prefix, plain returns, calls to it
+ *  are not counted), with a -Rpass-missed=x86-rsb-stuff remark. For code
+ *  that must not touch the counter, like the kernel's noinstr. */
+#define RSB_NOSTUFF __attribute__((annotate("rsb_nostuff")))
+
 /** The counter value of a thread at call depth zero with no credit. */
 #define RSB_DEPTH_INIT UINT64_C(0x8000000000000000)
 
