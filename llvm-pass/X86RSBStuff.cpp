@@ -54,6 +54,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/Pass.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -180,6 +181,33 @@ cl::opt<Variant> Design(
                    "the cost of the jump alone")),
     cl::init(Variant::Prefix), cl::cat(RSBCategory));
 
+/// What -x86-rsb-stuff* asked for, from the command line or, for LTO code
+/// generation inside the linker (where no -mllvm option reaches the plugin
+/// before it is loaded), from the module flags that the compile step left.
+struct ModuleSettings {
+  bool Enabled = false;
+  bool Stats = false;
+  unsigned ElideDepth = 0;
+};
+
+constexpr StringLiteral EnableFlag = "rsb-stuff";
+constexpr StringLiteral StatsFlag = "rsb-stuff-stats";
+constexpr StringLiteral ElideFlag = "rsb-stuff-elide-depth";
+
+unsigned moduleFlag(const Module &M, StringRef Name) {
+  if (auto *Value = mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(Name)))
+    return Value->getZExtValue();
+  return 0;
+}
+
+ModuleSettings settingsFor(const Module &M) {
+  ModuleSettings S;
+  S.Enabled = Enable || moduleFlag(M, EnableFlag);
+  S.Stats = Stats || moduleFlag(M, StatsFlag);
+  S.ElideDepth = Enable ? unsigned(ElideDepth) : moduleFlag(M, ElideFlag);
+  return S;
+}
+
 /// How calls to a function are treated.
 enum class CalleeKind {
   Instrumented, ///< Defined here with a prefix: call its local entry.
@@ -207,6 +235,7 @@ private:
   const TargetLibraryInfo *TLI = nullptr;
   const X86Names *Names = nullptr;
   Module *DepthModule = nullptr;
+  ModuleSettings Settings;
   std::unique_ptr<CallDepth> Depth;
   bool CurrentElided = false;
 
@@ -651,9 +680,9 @@ void X86RSBStuff::requestPrefix() {
   R.Binding = bindingOf(F);
   R.Visibility = visibilityOf(F);
   R.Counter = namedSymbol(CounterSym);
-  R.StatsBlock = Stats ? namedSymbol(StatsSym) : nullptr;
+  R.StatsBlock = Settings.Stats ? namedSymbol(StatsSym) : nullptr;
   R.Form = counterForm(*MF);
-  R.PrefixSize = Stats ? 32 : 16;
+  R.PrefixSize = Settings.Stats ? 32 : 16;
   R.Placement = Design == Variant::CallThunks ? EntryPlacement::OutOfLine
                                               : EntryPlacement::Prefix;
   R.Elided = CurrentElided;
@@ -720,6 +749,9 @@ void X86RSBStuff::prepareModule(Module &M) {
   if (DepthModule == &M)
     return;
   DepthModule = &M;
+  Settings = settingsFor(M);
+  if (!Settings.Enabled)
+    return;
   for (Function *F : annotatedOptOuts(M))
     F->addFnAttr(OptOutAttr, "marked rsb_nostuff");
   StringSet<> Skip = skipListSymbols(M.getContext());
@@ -737,7 +769,7 @@ void X86RSBStuff::prepareModule(Module &M) {
     return isRuntimeFunction(F.getName()) ||
            (TLIWP.getTLI(F).getLibFunc(F, LF) && isShallowLibFunc(LF));
   };
-  unsigned Limit = Design == Variant::Prefix ? unsigned(ElideDepth) : 0;
+  unsigned Limit = Design == Variant::Prefix ? Settings.ElideDepth : 0;
   Depth = std::make_unique<CallDepth>(Limit, CanElide, IsLeafDeclaration);
 }
 
@@ -779,15 +811,15 @@ void X86RSBStuff::remarkInstrumented(unsigned Calls, unsigned Returns,
 }
 
 bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
-  if (!Enable)
-    return false;
   MF = &Fn;
+  prepareModule(*Fn.getFunction().getParent());
+  if (!Settings.Enabled)
+    return false;
   TII = Fn.getSubtarget().getInstrInfo();
   TLI = &getAnalysis<TargetLibraryInfoWrapperPass>().getTLI(Fn.getFunction());
   Names = &X86Names::get(*TII, *Fn.getSubtarget().getRegisterInfo());
 
   const Function &F = Fn.getFunction();
-  prepareModule(*Fn.getFunction().getParent());
   StringRef Reason = skipReason(F, Fn.getTarget());
   if (Design == Variant::RetThunk)
     return Reason.empty() && lowerReturnsOnly();
@@ -886,23 +918,56 @@ static std::string configProblem(const TargetMachine &TM) {
   return "";
 }
 
+/// With -x86-rsb-stuff, joins the pipeline or reports why it cannot. Without
+/// it, still joins x86-64 ELF pipelines, where the pass does nothing unless
+/// the module carries the rsb-stuff flag: that is how LTO code generation in
+/// the linker (which loads the plugin with --load-pass-plugin after parsing
+/// its options) is instrumented.
 static void addToPipeline(TargetMachine &TM, PassManagerBase &PM,
                           TargetPassConfig *PassConfig) {
-  if (!Enable)
-    return;
   std::string Problem = configProblem(TM);
   if (!Problem.empty()) {
-    PM.add(new RSBStuffConfigError(Problem));
+    if (Enable)
+      PM.add(new RSBStuffConfigError(Problem));
     return;
   }
   installPrefixStreamer(const_cast<Target &>(TM.getTarget()));
   PassConfig->insertPass(&UnpackMachineBundlesID, &X86RSBStuff::ID);
 }
 
+namespace {
+
+/// Records the command line's choices in the module, for the LTO code
+/// generator (see addToPipeline). Runs at the start of clang's optimisation
+/// pipeline when the plugin is loaded with -fpass-plugin.
+struct RecordSettings : PassInfoMixin<RecordSettings> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (!Enable)
+      return PreservedAnalyses::all();
+    M.setModuleFlag(Module::Max, EnableFlag, 1);
+    if (Stats)
+      M.setModuleFlag(Module::Max, StatsFlag, 1);
+    // Merging modules keeps the smallest depth: the safe one.
+    M.setModuleFlag(Module::Min, ElideFlag, ElideDepth);
+    return PreservedAnalyses::all(); // Module flags feed no analysis.
+  }
+};
+
+} // namespace
+
+static void registerPassBuilderCallbacks(PassBuilder &PB) {
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(RecordSettings());
+      });
+}
+
 static RegisterTargetPassConfigCallback RegisterCallback(addToPipeline);
 
-/// Lets clang load the plugin with -fpass-plugin= as well as -fplugin=; the
-/// work is done by the codegen callback above.
+/// Lets clang load the plugin with -fpass-plugin= as well as -fplugin=, and
+/// lld with --load-pass-plugin=. The work is done by the codegen callback
+/// above; the pass builder callback records the settings for LTO.
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "rsb-stuff", "0.1.0", nullptr};
+  return {LLVM_PLUGIN_API_VERSION, "rsb-stuff", "0.1.0",
+          registerPassBuilderCallbacks};
 }
