@@ -40,6 +40,7 @@ config.substitutions += [
     ("%rsb-check", os.path.join(config.rsb_bin_dir, "rsb-check")),
     ("%plugin", plugin),
     ("%libdir", config.rsb_lib_dir),
+    ("%rsb_build_dir", os.path.dirname(config.rsb_bin_dir)),
     ("%rtinclude", os.path.join(config.rsb_source_dir, "runtime", "include")),
     ("%model", "%s %s" % (sys.executable, os.path.join(
         config.rsb_test_source_dir, "tools", "rsb_model.py"))),
