@@ -5,7 +5,10 @@
 ; (may be null / absent), interposable definitions (weak, linkonce: another
 ; object's copy may win), returns_twice functions and the runtime's own
 ; __rsb* symbols. -x86-rsb-stuff-extern-entries=false also leaves external
-; callees alone.
+; callees alone. The counter cannot see what such a callee does, so each of
+; these calls is followed by a credit reset (`callq __rsb_reset_depth`),
+; except calls to known leaves (memcpy, the runtime's own functions);
+; reset-after-libc-call.ll has the reset rules in detail.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -relocation-model=pic \
@@ -45,6 +48,7 @@ define internal void @leaf() noinline {
 ; CHECK-LABEL: {{^}}indirect:
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         callq *%r{{[a-z0-9]+$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         jmp __rsb_return_thunk
 define void @indirect(ptr %fp) {
@@ -55,12 +59,14 @@ define void @indirect(ptr %fp) {
 
 ; CHECK-LABEL: {{^}}libc:
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         callq printf@PLT
+; CHECK:         callq printf@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         callq malloc@PLT
+; CHECK:         callq malloc@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         callq memcpy@PLT
-; CHECK-NOT:     __rsb_entry
+; CHECK:         callq memcpy@PLT{{$}}
+; CHECK-NOT:     __rsb
 ; CHECK:         jmp __rsb_return_thunk
 define ptr @libc(ptr %fmt, ptr %src, i64 %n) {
   %p = call i32 (ptr, ...) @printf(ptr %fmt)
@@ -72,8 +78,8 @@ define ptr @libc(ptr %fmt, ptr %src, i64 %n) {
 
 ; CHECK-LABEL: {{^}}intrinsic:
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         callq memcpy@PLT
-; CHECK-NOT:     __rsb_entry
+; CHECK:         callq memcpy@PLT{{$}}
+; CHECK-NOT:     __rsb
 ; CHECK:         jmp __rsb_return_thunk
 define void @intrinsic(ptr %d, ptr %s, i64 %n) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 %n, i1 false)
@@ -83,7 +89,8 @@ define void @intrinsic(ptr %d, ptr %s, i64 %n) {
 
 ; CHECK-LABEL: {{^}}maybe_absent:
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         callq ext_weak@PLT
+; CHECK:         callq ext_weak@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         jmp __rsb_return_thunk
 define void @maybe_absent() {
@@ -94,8 +101,10 @@ define void @maybe_absent() {
 
 ; CHECK-LABEL: {{^}}interposable:
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         callq weak_def@PLT
-; CHECK-NEXT:    callq linkonce_any@PLT
+; CHECK:         callq weak_def@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
+; CHECK-NEXT:    callq linkonce_any@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         jmp __rsb_return_thunk
 define void @interposable() {
@@ -107,7 +116,8 @@ define void @interposable() {
 
 ; CHECK-LABEL: {{^}}twice:
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         callq my_setjmp@PLT
+; CHECK:         callq my_setjmp@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         jmp __rsb_return_thunk
 define i32 @twice(ptr %buf) {
@@ -118,8 +128,9 @@ define i32 @twice(ptr %buf) {
 
 ; CHECK-LABEL: {{^}}runtime:
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         callq __rsb_helper@PLT
+; CHECK:         callq __rsb_helper@PLT{{$}}
 ; CHECK-NOT:     __rsb_entry
+; CHECK-NOT:     __rsb_reset_depth
 ; CHECK:         jmp __rsb_return_thunk
 define void @runtime() {
   call void @__rsb_helper()
@@ -129,11 +140,14 @@ define void @runtime() {
 
 ; NOEXT-LABEL: {{^}}externs:
 ; NOEXT:         callq __rsb_entry.leaf{{$}}
-; NOEXT-NEXT:    callq ext@PLT
+; NOEXT-NEXT:    callq ext@PLT{{$}}
+; NOEXT-NEXT:    callq __rsb_reset_depth{{$}}
 ; NOEXT:         jmp __rsb_return_thunk
 ; CHECK-LABEL: {{^}}externs:
 ; CHECK:         callq __rsb_entry.leaf{{$}}
-; CHECK-NEXT:    callq __rsb_entry.ext@PLT
+; CHECK-NEXT:    callq __rsb_entry.ext@PLT{{$}}
+; CHECK-NOT:     __rsb_reset_depth
+; CHECK:         jmp __rsb_return_thunk
 define void @externs() {
   call void @leaf()
   call void @ext()
@@ -150,4 +164,8 @@ define void @externs() {
 ; OBJ-LABEL: <interposable>:
 ; OBJ:         R_X86_64_PLT32 weak_def-0x4
 ; OBJ-NEXT:    callq
+; OBJ-NEXT:    R_X86_64_PLT32 __rsb_reset_depth-0x4
+; OBJ-NEXT:    callq
 ; OBJ-NEXT:    R_X86_64_PLT32 linkonce_any-0x4
+; OBJ-NEXT:    callq
+; OBJ-NEXT:    R_X86_64_PLT32 __rsb_reset_depth-0x4

@@ -1,7 +1,10 @@
 ; A linkonce_odr function in a COMDAT group (C++ inline functions,
 ; templates): its prefix, entry symbol and tail alias live in the function's
 ; group section, WEAK like the function, so whichever copy the linker keeps
-; brings its own entry along and the discarded copy's goes with it.
+; brings its own entry along and the discarded copy's goes with it. Callers
+; reach it by name (`__rsb_entry.inl`, and `__rsb_tail.inl` for tail calls):
+; the copy kept may come from an object built without rsb-stuff, and then
+; the link's fallback supplies those names.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
@@ -17,6 +20,7 @@
 ; ASM-NEXT: .weak inl
 ; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type inl,@function
+; ASM-NEXT: .p2align 4
 ; ASM-NEXT: int3
 ; ASM:      .type __rsb_entry.inl,@function
 ; ASM-NEXT: .weak __rsb_entry.inl
@@ -27,7 +31,9 @@
 ; ASM-NEXT: inl:
 ; ASM:      .text
 ; ASM:      {{^}}user:
-; ASM:        callq __rsb_entry.inl{{(@PLT)?$}}
+; ASM:        callq __rsb_entry.inl@PLT{{$}}
+; ASM:      {{^}}tail_user:
+; ASM:        jmp __rsb_tail.inl@PLT # TAILCALL
 
 ; SYMTAB-DAG: 0000000000000010  w F .text.inl [[#%.16x,]] inl{{$}}
 ; SYMTAB-DAG: 0000000000000006  w F .text.inl 000000000000000a __rsb_entry.inl{{$}}
@@ -38,6 +44,11 @@
 ; GROUP-NEXT:    [{{ *}}[[#]]] .text.inl
 ; GROUP-NEXT:    [{{ *}}[[#]]] .rela.text.inl
 
+; OBJ-LABEL: <user>:
+; OBJ:         R_X86_64_PLT32 __rsb_entry.inl-0x4
+; OBJ-LABEL: <tail_user>:
+; OBJ-NEXT:    e9 00 00 00 00 jmp
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail.inl-0x4
 ; OBJ-LABEL: Disassembly of section .text.inl:
 ; OBJ:       0000000000000006 <__rsb_entry.inl>:
 ; OBJ-NEXT:    6: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
@@ -56,4 +67,9 @@ define i32 @user(i32 %x) {
   %r = call i32 @inl(i32 %x)
   %s = add i32 %r, 1
   ret i32 %s
+}
+
+define i32 @tail_user(i32 %x) {
+  %r = tail call i32 @inl(i32 %x)
+  ret i32 %r
 }

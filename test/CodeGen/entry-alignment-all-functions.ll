@@ -31,17 +31,26 @@
 ; RUN: FileCheck %s --check-prefix=STATS < %t64s.sym
 ; RUN: FileCheck %s --check-prefix=ALIGN64 < %t64s.sym
 
-; ASM64-LABEL: .type first,@function
-; ASM64-NOT:     .p2align
-; ASM64-COUNT-54: int3
+;; The AsmPrinter's alignment directive, then the streamer's own one to the
+;; same alignment (a no-op), then exactly the filler.
+; ASM64:         .p2align 6
+; ASM64-NEXT:    .type first,@function
+; ASM64-NEXT:    .p2align 6
+; ASM64-NEXT:    int3
+; ASM64-COUNT-53: int3
 ; ASM64-NEXT:    .type __rsb_entry.first,@function
-; ASM64-LABEL: .type second,@function
-; ASM64-NOT:     .p2align
-; ASM64-COUNT-54: int3
+; ASM64:         .p2align 6
+; ASM64-NEXT:    .type second,@function
+; ASM64-NEXT:    .p2align 6
+; ASM64-NEXT:    int3
+; ASM64-COUNT-53: int3
 ; ASM64-NEXT:    .type __rsb_entry.second,@function
-;; The AsmPrinter's alignment directive precedes the filler.
-; ASM64:       .p2align 6
-; ASM64-NEXT:  .type third,@function
+; ASM64:         .p2align 6
+; ASM64-NEXT:    .type third,@function
+; ASM64-NEXT:    .p2align 6
+; ASM64-NEXT:    int3
+; ASM64-COUNT-53: int3
+; ASM64-NEXT:    .type __rsb_entry.third,@function
 
 ; OBJ64-LABEL: 0000000000000000 <.text>:
 ; OBJ64-NEXT:         0: cc int3

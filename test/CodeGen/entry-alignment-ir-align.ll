@@ -1,14 +1,9 @@
 ; A function's own IR alignment (`align 32`, `align 64`: what
 ; __attribute__((aligned(N))) and clang -falign-functions=N produce) must be
 ; kept: the AsmPrinter aligns to max(MachineFunction alignment, IR alignment),
-; so the prefix has to grow to that alignment for f to stay aligned, as it
-; does for -align-all-functions (entry-alignment-all-functions.ll).
-;
-; XFAIL: *
-; Plugin bug: X86RSBStuff.cpp requestPrefix() passes MF->getAlignment() as
-; PrefixRequest::FunctionAlign, which does not include F.getAlign(). The
-; AsmPrinter emits `.p2align 6` but the streamer pads only to 16 bytes, so
-; an `align 64` function lands at 64k+16 (here a64 at 0x50, a32 at 0x30).
+; and the prefix grows to that alignment (the streamer aligns to it as well)
+; so that f stays aligned, as it does for -align-all-functions
+; (entry-alignment-all-functions.ll).
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
 ; RUN: llvm-readelf -s %t.o > %t.sym

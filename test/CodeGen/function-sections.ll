@@ -24,12 +24,14 @@
 ; ASM:      .section .text.used,"ax",@progbits
 ; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type used,@function
+; ASM-NEXT: .p2align 4
 ; ASM-NEXT: int3
 ; ASM:      __rsb_entry.used:
 ; ASM:      {{^}}used:
 ; ASM:      .section .text.unused,"ax",@progbits
 ; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type unused,@function
+; ASM-NEXT: .p2align 4
 ; ASM-NEXT: int3
 ; ASM:      __rsb_entry.unused:
 ; ASM:      {{^}}unused:

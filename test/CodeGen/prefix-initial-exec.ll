@@ -23,6 +23,7 @@
 ; RUN: llvm-objdump -dr %t.clang.o | FileCheck %s --check-prefix=OBJ
 
 ; ASM-LABEL: .type f,@function
+; ASM-NEXT:    .p2align 4
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3

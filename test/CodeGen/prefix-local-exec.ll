@@ -1,6 +1,7 @@
-; The accounting prefix in its default (local-exec) form: six int3 of filler,
-; then __rsb_entry.f: `sarq $5, %fs:__rsb_depth@tpoff` (10 bytes), ending
-; exactly at f, which stays 16-byte aligned.
+; The accounting prefix in its default (local-exec) form: the streamer's own
+; code alignment (a no-op after the AsmPrinter's), six int3 of filler, then
+; __rsb_entry.f: `sarq $5, %fs:__rsb_depth@tpoff` (10 bytes), ending exactly
+; at f, which stays 16-byte aligned.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
@@ -14,6 +15,7 @@
 ; RUN: llvm-readelf -s %t.clang.o | FileCheck %s --check-prefix=SYM
 
 ; ASM-LABEL: .type f,@function
+; ASM-NEXT:    .p2align 4
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3
@@ -31,6 +33,7 @@
 ; ASM-NOT:     {{^[[:space:]]+retq}}
 ; ASM:         jmp __rsb_return_thunk
 ; ASM-LABEL: .type g,@function
+; ASM-NEXT:    .p2align 4
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3

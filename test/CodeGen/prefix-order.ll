@@ -3,9 +3,11 @@
 ; before it prints (asm) or places (object) the label. So the prefix must
 ; come after the AsmPrinter's linkage, `.p2align` and `.type f,@function`,
 ; and immediately before `f:`; in the object, the accounting must end at f's
-; address. If LLVM ever calls the hook after placing the label, or emits the
-; function header in another order, this test fails: the prefix would then
-; land inside f (executed on every entry) or away from the alignment.
+; address. The prefix starts with the streamer's own `.p2align` to f's
+; alignment (a no-op here, right after the AsmPrinter's). If LLVM ever calls
+; the hook after placing the label, or emits the function header in another
+; order, this test fails: the prefix would then land inside f (executed on
+; every entry) or away from the alignment.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
@@ -21,6 +23,7 @@
 ; ASM-NEXT: .globl f
 ; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type f,@function
+; ASM-NEXT: .p2align 4
 ; ASM-NEXT: int3
 ; ASM-NEXT: int3
 ; ASM-NEXT: int3

@@ -17,7 +17,9 @@
 ; RUN: llvm-objdump -dr %t.clang.o | FileCheck %s --check-prefix=OBJ
 
 ; ASM-LABEL: .type f,@function
-; ASM-COUNT-13: int3
+; ASM-NEXT:    .p2align 4
+; ASM-NEXT:    int3
+; ASM-COUNT-12: int3
 ; ASM-NEXT:    .type __rsb_entry.f,@function
 ; ASM-NEXT:    .globl __rsb_entry.f
 ; ASM-NEXT:  __rsb_entry.f:

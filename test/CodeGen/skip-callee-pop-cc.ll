@@ -1,7 +1,8 @@
 ; Conventions whose callee pops its arguments (`retq $n`: tailcc,
 ; swifttailcc, fastcc under -tailcallopt) or that may use %r11 differently
 ; (preserve_none) cannot return through the thunk: such functions are
-; skipped with a remark, keep their returns, and calls to them stay plain.
+; skipped with a remark, keep their returns, and calls to them stay plain,
+; each followed by a credit reset in the instrumented caller.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -pass-remarks-missed=x86-rsb-stuff %s -o %t.s 2>%t.remarks
@@ -37,11 +38,17 @@
 ; FAST-TCO-LABEL: {{^}}fcc:
 ; FAST-TCO:        retq ${{[1-9][0-9]*}}
 ; CHECK-LABEL: {{^}}caller:
-; CHECK:         callq tcc{{(@PLT)?$}}
-; CHECK:         callq stcc{{(@PLT)?$}}
-; CHECK:         callq pnone{{(@PLT)?$}}
-; FAST:          callq __rsb_entry.fcc{{(@PLT)?$}}
-; FAST-TCO:      callq fcc{{(@PLT)?$}}
+; CHECK:         callq tcc@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
+; CHECK:         callq stcc@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
+; CHECK:         callq pnone@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
+; FAST:          callq __rsb_entry.fcc@PLT{{$}}
+; FAST-NOT:      __rsb_reset_depth
+; FAST-TCO:      callq fcc@PLT{{$}}
+; FAST-TCO-NEXT: callq __rsb_reset_depth{{$}}
+; CHECK:         jmp __rsb_return_thunk
 
 define tailcc i64 @tcc(i64 %a, i64 %b, i64 %c, i64 %d, i64 %e, i64 %f, i64 %g, i64 %h) noinline {
   %r = add i64 %g, %h

@@ -1,17 +1,9 @@
-; Functions built with -mfunction-return=thunk-extern (IR attribute
+; Functions built with -mfunction-return=thunk-extern (the enum IR attribute
 ; fn_ret_thunk_extern) already return through the kernel-style
-; __x86_return_thunk; the plugin means to leave them alone: no prefix, a
-; missed remark, their `jmp __x86_return_thunk` kept without tail
-; accounting, and calls to them not redirected.
-;
-; XFAIL: *
-; Plugin bug: skipReason() tests F.hasFnAttribute("fn_ret_thunk_extern"),
-; the *string* attribute, but LLVM's attribute is the enum
-; Attribute::FnRetThunkExtern, which a string lookup never finds. The function
-; is instrumented instead: it gets a prefix, X86ReturnThunks' jump to
-; __x86_return_thunk is treated as a tail call to a plain target
-; (`callq __rsb_tail_account` is inserted before it), and callers call
-; __rsb_entry.rte. The "returns already go through" remark never fires.
+; __x86_return_thunk; the plugin leaves them alone: no prefix, a missed
+; remark, their `jmp __x86_return_thunk` kept without tail accounting or
+; reset, and calls to them not redirected (but followed by a credit reset in
+; the instrumented caller: the counter does not see their calls).
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -pass-remarks-missed=x86-rsb-stuff %s -o %t.s 2>%t.remarks
@@ -32,7 +24,9 @@
 ; CHECK:         jmp __x86_return_thunk # TAILCALL
 ; CHECK:       .Lfunc_end0:
 ; CHECK-LABEL: {{^}}caller:
-; CHECK:         callq rte{{(@PLT)?$}}
+; CHECK:         callq rte@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
+; CHECK:         jmp __rsb_return_thunk
 
 define void @rte() noinline fn_ret_thunk_extern {
   call void asm sideeffect "", ""()

@@ -1,6 +1,9 @@
 ; A naked function has no frame and its own hand-written returns: it gets no
 ; prefix, its `ret` stays, a missed remark says why, and calls to it are not
-; redirected (they would reach no entry). A tail call to it is accounted.
+; redirected (they would reach no entry). Its calls and returns are invisible
+; to the counter, so the instrumented caller clears the credit right after a
+; call to it and right before a tail call to it (not a leaf: no
+; __rsb_tail_account, the reset covers the plain `ret` too).
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -pass-remarks-missed=x86-rsb-stuff %s -o %t.s 2>%t.remarks
@@ -24,9 +27,13 @@
 ; CHECK:         retq
 ; CHECK:       .Lfunc_end0:
 ; CHECK-LABEL: {{^}}caller:
-; CHECK:         callq naked_fn{{(@PLT)?$}}
-; CHECK:         callq __rsb_tail_account
-; CHECK-NEXT:    jmp naked_fn{{(@PLT)?}} # TAILCALL
+; CHECK-NOT:     __rsb_tail_account
+; CHECK:         callq naked_fn@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
+; CHECK-NOT:     __rsb_tail_account
+; CHECK:         callq __rsb_reset_depth{{$}}
+; CHECK-NEXT:    jmp naked_fn@PLT # TAILCALL
+; CHECK-NEXT:  .Lfunc_end1:
 
 ; SYM-NOT: __rsb_entry.naked_fn
 ; SYM:     __rsb_entry.caller

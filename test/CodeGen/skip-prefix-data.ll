@@ -1,6 +1,7 @@
 ; Prefix data and prologue data occupy the bytes around the entry that the
 ; accounting prefix needs (prefix data must end right at f): such functions
-; are skipped with a remark, keep their `ret`, and calls to them stay plain.
+; are skipped with a remark, keep their `ret`, and calls to them stay plain
+; (followed by a credit reset in the instrumented caller).
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -pass-remarks-missed=x86-rsb-stuff %s -o %t.s 2>%t.remarks
@@ -25,8 +26,10 @@
 ; CHECK-NEXT:    .asciz "\353"
 ; CHECK:         retq
 ; CHECK-LABEL: {{^}}caller:
-; CHECK:         callq with_prefix{{(@PLT)?$}}
-; CHECK-NEXT:    callq with_prologue{{(@PLT)?$}}
+; CHECK:         callq with_prefix@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
+; CHECK-NEXT:    callq with_prologue@PLT{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 
 ;; The 4 data bytes sit immediately before with_prefix, which keeps its ret:
 ;; no int3, no sarq.

@@ -1,9 +1,15 @@
 ; Conditional tail calls (`jcc target`, TAILJMPd64_CC) come from branch
-; folding in optsize functions. To an uninstrumented target the accounting
-; helper is the flags-preserving __rsb_tail_account_flags, placed right
-; before the jcc (it runs on both paths: on the fall-through path the return
-; is then accounted twice, which under-counts calls and is safe). To an
-; external target the jcc goes to the tail alias, no helper needed.
+; folding in optsize functions. The helper goes right before the jcc (it runs
+; on both paths: on the fall-through path the credit is then cleared, or the
+; return accounted twice, which under-counts calls and is safe), so it must
+; keep the flags the jcc tests:
+;  - to a libc function that is not a leaf, `callq __rsb_reset_depth`, which
+;    preserves the flags;
+;  - to a known leaf, the flags-preserving __rsb_tail_account_flags (plain
+;    __rsb_tail_account clobbers them);
+;  - to an external target the jcc goes to the tail alias, no helper needed.
+; (tail-call-conditional-red-zone.ll: a call before the jcc is wrong when the
+; function keeps locals in the red zone.)
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
@@ -15,11 +21,13 @@
 ; RUN: llc -mtriple=x86_64-linux-gnu %s -o - | FileCheck %s --check-prefix=OFF
 
 declare i32 @puts(ptr)
+declare i64 @strlen(ptr)
 declare i32 @ext(ptr)
 
 ; CHECK-LABEL: {{^}}cond_libc:
+; CHECK-NOT:     __rsb_tail_account
 ; CHECK:         testl %esi, %esi
-; CHECK-NEXT:    callq __rsb_tail_account_flags{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    je puts@PLT # TAILCALL
 ; CHECK-NOT:     {{^[[:space:]]+retq}}
 ; CHECK:         jmp __rsb_return_thunk # TAILCALL
@@ -35,6 +43,27 @@ call:
   ret i32 %r
 done:
   ret i32 0
+}
+
+; CHECK-LABEL: {{^}}cond_leaf:
+; CHECK-NOT:     __rsb_reset_depth
+; CHECK:         testl %esi, %esi
+; CHECK-NEXT:    callq __rsb_tail_account_flags{{$}}
+; CHECK-NEXT:    je strlen@PLT # TAILCALL
+; CHECK-NOT:     {{^[[:space:]]+retq}}
+; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; OFF-LABEL: {{^}}cond_leaf:
+; OFF:         testl %esi, %esi
+; OFF-NEXT:    je strlen@PLT # TAILCALL
+define i64 @cond_leaf(ptr %s, i32 %x) optsize {
+entry:
+  %c = icmp eq i32 %x, 0
+  br i1 %c, label %call, label %done
+call:
+  %r = tail call i64 @strlen(ptr %s)
+  ret i64 %r
+done:
+  ret i64 0
 }
 
 ; CHECK-LABEL: {{^}}cond_ext:
@@ -59,9 +88,15 @@ done:
 ; OBJ-LABEL: <cond_libc>:
 ; OBJ-NEXT:    85 f6 testl %esi, %esi
 ; OBJ-NEXT:    e8 00 00 00 00 callq
-; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account_flags-0x4
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
 ; OBJ-NEXT:    0f 84 00 00 00 00 je
 ; OBJ-NEXT:      R_X86_64_PLT32 puts-0x4
+; OBJ-LABEL: <cond_leaf>:
+; OBJ-NEXT:    85 f6 testl %esi, %esi
+; OBJ-NEXT:    e8 00 00 00 00 callq
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account_flags-0x4
+; OBJ-NEXT:    0f 84 00 00 00 00 je
+; OBJ-NEXT:      R_X86_64_PLT32 strlen-0x4
 ; OBJ-LABEL: <cond_ext>:
 ; OBJ-NEXT:    85 f6 testl %esi, %esi
 ; OBJ-NEXT:    0f 84 00 00 00 00 je

@@ -1,13 +1,19 @@
 ; Tail calls. The caller's caller counted a call; the tail-called code's
 ; return must account for it:
-;  - an instrumented callee bound in this module returns through the thunk
-;    itself: `jmp f` is kept (no second count: f is entered after its prefix);
-;  - an external (or preemptible) callee is reached through its tail alias
-;    __rsb_tail.f, which is f when f is instrumented and a fallback that
-;    accounts the return otherwise;
+;  - an instrumented callee bound in this module (static, or a dso_local
+;    strong definition) returns through the thunk itself: `jmp f` is kept
+;    (no second count: f is entered after its prefix);
+;  - an external callee, a preemptible (not dso_local) definition and an ODR
+;    (linkonce_odr / weak_odr, COMDAT) definition, dso_local or not, are
+;    reached by name through the tail alias __rsb_tail.f (@PLT where the jump
+;    had it), which is f when the copy the linker keeps is instrumented and a
+;    fallback that clears the credit otherwise;
 ;  - anything that may return with a plain `ret` (libc, a function pointer,
 ;    weak or extern_weak callees, skipped functions) gets
-;    `callq __rsb_tail_account` right before the jump.
+;    `callq __rsb_reset_depth` right before the jump: the callee's own calls
+;    are invisible too, and a cleared credit also covers its plain `ret`;
+;  - a known leaf (memcpy, strlen, ...) only needs its `ret` accounted:
+;    `callq __rsb_tail_account` (tail-call-reset.ll has more).
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -relocation-model=pic \
@@ -16,13 +22,17 @@
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
 ; RUN:   -S -x ir %s -o - | FileCheck %s
-;; A different helper name.
+;; Different helper names.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
-; RUN:   -x86-rsb-stuff-tail-account=my_account %s -o - \
-; RUN:   | FileCheck %s --check-prefix=RENAMED
+; RUN:   -x86-rsb-stuff-tail-account=my_account \
+; RUN:   -x86-rsb-stuff-reset-helper=my_reset %s -o - \
+; RUN:   | FileCheck %s --check-prefix=RENAMED \
+; RUN:     --implicit-check-not=__rsb_tail_account \
+; RUN:     --implicit-check-not=__rsb_reset_depth
 
 declare i32 @ext(i32)
 declare i32 @puts(ptr)
+declare i64 @strlen(ptr)
 declare extern_weak i32 @ext_weak(i32)
 
 define internal i32 @leaf(i32 %x) noinline {
@@ -32,6 +42,21 @@ define internal i32 @leaf(i32 %x) noinline {
 
 define dso_local i32 @local_def(i32 %x) noinline {
   %r = mul i32 %x, 5
+  ret i32 %r
+}
+
+define i32 @preemptible_def(i32 %x) noinline {
+  %r = mul i32 %x, 11
+  ret i32 %r
+}
+
+define linkonce_odr i32 @odr_def(i32 %x) noinline {
+  %r = mul i32 %x, 13
+  ret i32 %r
+}
+
+define weak_odr dso_local i32 @odr_local_def(i32 %x) noinline {
+  %r = mul i32 %x, 17
   ret i32 %r
 }
 
@@ -69,19 +94,62 @@ define i32 @to_external(i32 %x) {
   ret i32 %r
 }
 
+; CHECK-LABEL: {{^}}to_preemptible:
+; CHECK-NOT:     __rsb_tail_account
+; CHECK-NOT:     __rsb_reset_depth
+; CHECK:         jmp __rsb_tail.preemptible_def@PLT # TAILCALL
+define i32 @to_preemptible(i32 %x) {
+  %r = tail call i32 @preemptible_def(i32 %x)
+  ret i32 %r
+}
+
+; CHECK-LABEL: {{^}}to_odr:
+; CHECK-NOT:     __rsb_tail_account
+; CHECK-NOT:     __rsb_reset_depth
+; CHECK:         jmp __rsb_tail.odr_def@PLT # TAILCALL
+define i32 @to_odr(i32 %x) {
+  %r = tail call i32 @odr_def(i32 %x)
+  ret i32 %r
+}
+
+;; dso_local, but another object's copy may be the one kept: by name, and
+;; without @PLT like the original jump.
+; CHECK-LABEL: {{^}}to_odr_local:
+; CHECK-NOT:     __rsb_tail_account
+; CHECK-NOT:     __rsb_reset_depth
+; CHECK:         jmp __rsb_tail.odr_local_def # TAILCALL
+define i32 @to_odr_local(i32 %x) {
+  %r = tail call i32 @odr_local_def(i32 %x)
+  ret i32 %r
+}
+
 ; CHECK-LABEL: {{^}}to_libc:
-; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NOT:     __rsb_tail_account
+; CHECK:         callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmp puts@PLT # TAILCALL
 ; RENAMED-LABEL: {{^}}to_libc:
-; RENAMED:         callq my_account{{$}}
+; RENAMED:         callq my_reset{{$}}
 ; RENAMED-NEXT:    jmp puts@PLT # TAILCALL
 define i32 @to_libc(ptr %s) {
   %r = tail call i32 @puts(ptr %s)
   ret i32 %r
 }
 
-; CHECK-LABEL: {{^}}to_pointer:
+; CHECK-LABEL: {{^}}to_leaf_libc:
+; CHECK-NOT:     __rsb_reset_depth
 ; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    jmp strlen@PLT # TAILCALL
+; RENAMED-LABEL: {{^}}to_leaf_libc:
+; RENAMED:         callq my_account{{$}}
+; RENAMED-NEXT:    jmp strlen@PLT # TAILCALL
+define i64 @to_leaf_libc(ptr %s) {
+  %r = tail call i64 @strlen(ptr %s)
+  ret i64 %r
+}
+
+; CHECK-LABEL: {{^}}to_pointer:
+; CHECK-NOT:     __rsb_tail_account
+; CHECK:         callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmpq *%r{{[a-z0-9]+}} # TAILCALL
 define i32 @to_pointer(ptr %fp, i32 %x) {
   %r = tail call i32 %fp(i32 %x)
@@ -89,7 +157,8 @@ define i32 @to_pointer(ptr %fp, i32 %x) {
 }
 
 ; CHECK-LABEL: {{^}}to_weak:
-; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NOT:     __rsb_tail_account
+; CHECK:         callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmp weak_def@PLT # TAILCALL
 define i32 @to_weak(i32 %x) {
   %r = tail call i32 @weak_def(i32 %x)
@@ -97,7 +166,8 @@ define i32 @to_weak(i32 %x) {
 }
 
 ; CHECK-LABEL: {{^}}to_extern_weak:
-; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NOT:     __rsb_tail_account
+; CHECK:         callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmp ext_weak@PLT # TAILCALL
 define i32 @to_extern_weak(i32 %x) {
   %r = tail call i32 @ext_weak(i32 %x)
@@ -105,8 +175,9 @@ define i32 @to_extern_weak(i32 %x) {
 }
 
 ; CHECK-LABEL: {{^}}to_skipped:
-; CHECK:         callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    jmp naked_fn{{(@PLT)?}} # TAILCALL
+; CHECK-NOT:     __rsb_tail_account
+; CHECK:         callq __rsb_reset_depth{{$}}
+; CHECK-NEXT:    jmp naked_fn@PLT # TAILCALL
 define i32 @to_skipped(i32 %x) {
   %r = tail call i32 @naked_fn(i32 %x)
   ret i32 %r
@@ -121,8 +192,16 @@ define i32 @to_skipped(i32 %x) {
 ; OBJ-LABEL: <to_external>:
 ; OBJ-NEXT:    e9 00 00 00 00 jmp
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail.ext-0x4
+; OBJ-LABEL: <to_odr_local>:
+; OBJ-NEXT:    e9 00 00 00 00 jmp
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail.odr_local_def-0x4
 ; OBJ-LABEL: <to_libc>:
+; OBJ-NEXT:    e8 00 00 00 00 callq
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
+; OBJ-NEXT:    e9 00 00 00 00 jmp
+; OBJ-NEXT:      R_X86_64_PLT32 puts-0x4
+; OBJ-LABEL: <to_leaf_libc>:
 ; OBJ-NEXT:    e8 00 00 00 00 callq
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account-0x4
 ; OBJ-NEXT:    e9 00 00 00 00 jmp
-; OBJ-NEXT:      R_X86_64_PLT32 puts-0x4
+; OBJ-NEXT:      R_X86_64_PLT32 strlen-0x4

@@ -1,11 +1,6 @@
 // clang -falign-functions=64 and __attribute__((aligned(64))) put `align 64`
 // on the IR functions; instrumented functions must still start 64-byte
 // aligned, with the accounting ending at the entry.
-//
-// XFAIL: *
-// Plugin bug: the prefix is sized from MachineFunction::getAlignment(), which
-// ignores the IR function alignment that the AsmPrinter honours (see
-// CodeGen/entry-alignment-ir-align.ll). Every function here lands at 64k+16.
 
 // RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -falign-functions=64 \
 // RUN:   -c %s -o %t.o

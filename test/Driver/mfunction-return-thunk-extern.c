@@ -1,18 +1,14 @@
 // clang -mfunction-return=thunk-extern: returns already go through
 // __x86_return_thunk, so rsb-stuff must skip the function (remark, no
-// prefix, no tail accounting before the thunk jump).
-//
-// XFAIL: *
-// Plugin bug: the skip rule looks for a string attribute
-// "fn_ret_thunk_extern" while clang sets the enum attribute of that name;
-// see CodeGen/skip-fn-ret-thunk-extern.ll.
+// prefix, no tail accounting or credit reset before the thunk jump).
 
 // RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic \
 // RUN:   -mfunction-return=thunk-extern -Rpass-missed=x86-rsb-stuff \
 // RUN:   -S %s -o %t.s 2>%t.remarks
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: FileCheck %s < %t.s --implicit-check-not=__rsb_entry.thunked \
-// RUN:   --implicit-check-not=__rsb_tail_account
+// RUN:   --implicit-check-not=__rsb_tail_account \
+// RUN:   --implicit-check-not=__rsb_reset_depth
 
 // REMARK: remark: 'thunked' not instrumented: returns already go through -mfunction-return=thunk-extern
 

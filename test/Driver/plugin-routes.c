@@ -41,7 +41,8 @@ int f(int x) { return leaf(x) + ext(x); }
 // O0:            pushq %rbp
 // O0:            movq %rsp, %rbp
 // CHECK:         callq __rsb_entry.leaf{{$}}
-// CHECK:         callq __rsb_entry.ext{{(@PLT)?$}}
+// CHECK:         callq __rsb_entry.ext{{$}}
+// CHECK-NOT:     __rsb_reset_depth
 // CHECK-NOT:     {{^[[:space:]]+retq}}
 // CHECK:         jmp __rsb_return_thunk
 // CHECK:       .Lfunc_end0:

@@ -1,6 +1,9 @@
 // clang's -Rpass-missed=x86-rsb-stuff and -Rpass=x86-rsb-stuff report the
 // plugin's decisions with source locations: skipped functions (naked, an
-// interrupt handler) and instrumented ones with their counts.
+// interrupt handler) and instrumented ones with their counts, the last of
+// which is the number of credit resets after calls the counter cannot see.
+// The reset before a tail call to a plain target is part of that tail call's
+// handling and not counted there.
 
 // RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -mgeneral-regs-only \
 // RUN:   -Rpass-missed=x86-rsb-stuff -S %s -o %t.s 2>&1 \
@@ -12,11 +15,12 @@
 // RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -mgeneral-regs-only \
 // RUN:   -S %s -o /dev/null 2>&1 | count 0
 
-// MISSED-DAG: remarks.c:[[#@LINE+19]]:1: remark: 'naked_fn' not instrumented: naked function [-Rpass-missed=x86-rsb-stuff]
-// MISSED-DAG: remarks.c:[[#@LINE+19]]:1: remark: 'isr' not instrumented: interrupt handler returns with iret [-Rpass-missed=x86-rsb-stuff]
+// MISSED-DAG: remarks.c:[[#@LINE+29]]:1: remark: 'naked_fn' not instrumented: naked function [-Rpass-missed=x86-rsb-stuff]
+// MISSED-DAG: remarks.c:[[#@LINE+29]]:1: remark: 'isr' not instrumented: interrupt handler returns with iret [-Rpass-missed=x86-rsb-stuff]
 
-// PASSED-DAG: remarks.c:[[#@LINE+18]]:1: remark: 'plain' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls [-Rpass=x86-rsb-stuff]
-// PASSED-DAG: remarks.c:[[#@LINE+18]]:1: remark: 'caller' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls [-Rpass=x86-rsb-stuff]
+// PASSED-DAG: remarks.c:[[#@LINE+28]]:1: remark: 'plain' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
+// PASSED-DAG: remarks.c:[[#@LINE+28]]:1: remark: 'caller' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
+// PASSED-DAG: remarks.c:[[#@LINE+28]]:1: remark: 'resets' instrumented: 0 calls redirected, 0 returns lowered, 1 tail calls, 2 credit resets [-Rpass=x86-rsb-stuff]
 
 // ASM:       .type naked_fn,@function
 // ASM-NEXT:  naked_fn:
@@ -25,13 +29,23 @@
 // ASM-NEXT:  isr:
 // ASM:         iretq
 // ASM-LABEL: {{^}}caller:
-// ASM:         callq __rsb_entry.plain
-// ASM:         callq __rsb_tail_account
-// ASM-NEXT:    jmp naked_fn
+// ASM:         callq __rsb_entry.plain{{$}}
+// ASM-NOT:     __rsb_tail_account
+// ASM:         callq __rsb_reset_depth{{$}}
+// ASM-NEXT:    jmp naked_fn # TAILCALL
+// ASM-LABEL: {{^}}resets:
+// ASM:         callq puts{{$}}
+// ASM-NEXT:    callq __rsb_reset_depth{{$}}
+// ASM:         callq *%r{{[a-z0-9]+$}}
+// ASM-NEXT:    callq __rsb_reset_depth{{$}}
+// ASM-NOT:     __rsb
+// ASM:         jmp plain # TAILCALL
 
 struct frame;
+int puts(const char *);
 
 __attribute__((naked)) void naked_fn(void) { __asm__("retq"); }
 __attribute__((interrupt)) void isr(struct frame *f) { (void)f; }
 __attribute__((noinline)) int plain(int x) { __asm__ volatile(""); return x + 1; }
 void caller(void) { plain(1); naked_fn(); }
+int resets(void (*fp)(void)) { puts("x"); fp(); return plain(2); }

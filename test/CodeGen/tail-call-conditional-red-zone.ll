@@ -1,0 +1,74 @@
+; A leaf function may keep locals in the red zone, the 128 bytes below %rsp
+; that only signal frames may overwrite. A function whose only call is a
+; sibling tail call is such a leaf, and branch folding can turn that tail
+; call into a conditional one (`je target`) while the fall-through path still
+; reads a red-zone local afterwards. The helper the pass calls right before
+; the jcc (`__rsb_reset_depth`, or `__rsb_tail_account_flags` for a leaf
+; target) pushes its return address, and saves registers, exactly there:
+; the fall-through path then reads a clobbered local. Whatever the fix (no
+; red zone in instrumented functions, or the helper moved to the taken path
+; only), no call may run between the red-zone store and its reload.
+;
+; XFAIL: *
+; Plugin bug (a miscompile; older than the credit resets, it also hits
+; __rsb_tail_account_flags): accountTailCall() inserts a CALL64pcrel32 in
+; front of TAILJMPd64_CC without checking whether the function uses the red
+; zone. Linked with the runtime, `rz("x", 42)` below returns garbage instead
+; of 42.
+
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-reset=false \
+; RUN:   %s -o - | FileCheck %s
+; RUN: %clang_rsb -target x86_64-linux-gnu -Os -fno-pic -Wno-override-module \
+; RUN:   -S -x ir %s -o - | FileCheck %s
+;; Without the plugin: a red-zone local and a conditional tail call.
+; RUN: llc -mtriple=x86_64-linux-gnu %s -o - | FileCheck %s --check-prefix=OFF
+
+; OFF-LABEL: {{^}}rz:
+; OFF:         movl %esi, -[[#]](%rsp)
+; OFF:         je puts@PLT # TAILCALL
+; OFF:         movl -[[#]](%rsp), %eax
+; OFF-LABEL: {{^}}rz_leaf:
+; OFF:         movq %rdi, -[[#]](%rsp)
+; OFF:         je strlen@PLT # TAILCALL
+; OFF:         movq -[[#]](%rsp), %rax
+
+; CHECK-LABEL: {{^}}rz:
+; CHECK:         movl %esi, [[SLOT:-?[0-9]*\(%rsp\)]]
+; CHECK-NOT:     callq
+; CHECK:         movl [[SLOT]], %eax
+; CHECK-LABEL: {{^}}rz_leaf:
+; CHECK:         movq %rdi, [[SLOT2:-?[0-9]*\(%rsp\)]]
+; CHECK-NOT:     callq
+; CHECK:         movq [[SLOT2]], %rax
+
+declare i32 @puts(ptr)
+declare i64 @strlen(ptr)
+
+define i32 @rz(ptr %s, i32 %x) optsize {
+entry:
+  %buf = alloca [4 x i32], align 16
+  store volatile i32 %x, ptr %buf
+  %c = icmp eq i32 %x, 0
+  br i1 %c, label %call, label %done
+call:
+  %r = tail call i32 @puts(ptr %s)
+  ret i32 %r
+done:
+  %v = load volatile i32, ptr %buf
+  ret i32 %v
+}
+
+define i64 @rz_leaf(ptr %s, i32 %x) optsize {
+entry:
+  %buf = alloca [2 x i64], align 16
+  store volatile ptr %s, ptr %buf
+  %c = icmp eq i32 %x, 0
+  br i1 %c, label %call, label %done
+call:
+  %r = tail call i64 @strlen(ptr %s)
+  ret i64 %r
+done:
+  %v = load volatile i64, ptr %buf
+  ret i64 %v
+}
