@@ -43,6 +43,7 @@
 #include "llvm/CodeGen/MachineModuleInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/Passes.h"
+#include "llvm/CodeGen/TargetFrameLowering.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
@@ -53,6 +54,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCDwarf.h"
 #include "llvm/Pass.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -256,6 +258,8 @@ private:
   bool lowerTerminator(MachineInstr &MI, unsigned &Returns,
                        unsigned &TailCalls);
   void accountTailCall(MachineInstr &TailCall);
+  void callBeforeTailCall(MachineInstr &TailCall, MCSymbol *Helper,
+                          bool Conditional);
   void requestPrefix();
   void remarkSkipped(StringRef Reason);
   void remarkElided();
@@ -315,7 +319,8 @@ static StringRef skipReason(const Function &F, const TargetMachine &TM) {
     return "calling convention may pop its arguments or use %r11";
   if (F.hasFnAttribute(Attribute::FnRetThunkExtern))
     return "returns already go through -mfunction-return=thunk-extern";
-  if (F.hasFnAttribute("function-instrument") ||
+  if (F.getFnAttribute("function-instrument").getValueAsString() ==
+          "xray-always" ||
       F.hasFnAttribute("xray-instruction-threshold"))
     return "XRay patches its returns";
   if (callsEHReturn(F))
@@ -465,10 +470,19 @@ bool X86RSBStuff::isShallow(const MachineOperand &Target) const {
 /// may be gone. A call that never returns needs nothing.
 bool X86RSBStuff::needsResetAfter(const MachineInstr &Call) const {
   const MachineBasicBlock &MBB = *Call.getParent();
-  if (&Call == &MBB.back() && MBB.succ_empty())
+  if (&Call == &*MBB.getLastNonDebugInstr() && MBB.succ_empty())
     return false;
   const MachineOperand &Target = Call.getOperand(0);
   return classify(Target) == CalleeKind::Plain && !isShallow(Target);
+}
+
+/// The point right after Call and the CFI that belongs to it (a callee-pop
+/// call is followed by its .cfi_adjust_cfa_offset).
+static MachineBasicBlock::iterator afterCallCFI(MachineInstr &Call) {
+  MachineBasicBlock::iterator Pos = std::next(Call.getIterator());
+  while (Pos != Call.getParent()->end() && Pos->isCFIInstruction())
+    ++Pos;
+  return Pos;
 }
 
 void X86RSBStuff::insertReset(MachineBasicBlock &MBB,
@@ -500,7 +514,7 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
         }
         ++Redirected;
       } else if (Instrumented && ResetCredit && needsResetAfter(MI)) {
-        insertReset(MBB, std::next(MI.getIterator()));
+        insertReset(MBB, afterCallCFI(MI));
         ++Resets;
       }
     }
@@ -564,17 +578,51 @@ unsigned X86RSBStuff::resetAtLandingPads() {
 /// accounted; anything deeper may also take the entries of the remaining
 /// credit, so the credit is cleared instead (which also covers the return).
 void X86RSBStuff::accountTailCall(MachineInstr &TailCall) {
+  bool Conditional = TII->getName(TailCall.getOpcode()).ends_with("_CC");
   if (ResetCredit && !isShallow(TailCall.getOperand(0))) {
     // The reset helper keeps the flags a conditional tail call needs.
-    insertReset(*TailCall.getParent(), TailCall.getIterator());
+    callBeforeTailCall(TailCall, namedSymbol(ResetHelper), Conditional);
+    ++NumResets;
     return;
   }
   // A conditional tail call (`jcc f`) still needs its flags.
-  bool Conditional = TII->getName(TailCall.getOpcode()).ends_with("_CC");
   std::string Helper = TailAccount + (Conditional ? "_flags" : "");
-  BuildMI(*TailCall.getParent(), TailCall, TailCall.getDebugLoc(),
-          TII->get(Names->opcode("CALL64pcrel32")))
-      .addSym(namedSymbol(Helper));
+  callBeforeTailCall(TailCall, namedSymbol(Helper), Conditional);
+}
+
+/// Calls Helper right before TailCall. An unconditional tail call has torn
+/// the frame down, but after a conditional one that is not taken the
+/// function goes on, and a function without calls may keep locals in the
+/// red zone below %rsp, which the call's return address would overwrite:
+/// step over the red zone with flag-preserving LEAs (and tell the unwinder
+/// when the CFA is %rsp-based).
+void X86RSBStuff::callBeforeTailCall(MachineInstr &TailCall, MCSymbol *Helper,
+                                     bool Conditional) {
+  MachineBasicBlock &MBB = *TailCall.getParent();
+  const DebugLoc &DL = TailCall.getDebugLoc();
+  bool SkipRedZone = Conditional && !MF->getFunction().hasFnAttribute(
+                                        Attribute::NoRedZone);
+  auto MoveSP = [&](int64_t Offset) {
+    Register SP = Names->reg("RSP");
+    BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("LEA64r")), SP)
+        .addReg(SP)
+        .addImm(1)
+        .addReg(0)
+        .addImm(Offset)
+        .addReg(0);
+    if (MF->needsFrameMoves() &&
+        !MF->getSubtarget().getFrameLowering()->hasFP(*MF))
+      BuildMI(MBB, TailCall, DL, TII->get(TargetOpcode::CFI_INSTRUCTION))
+          .addCFIIndex(MF->addFrameInst(
+              MCCFIInstruction::createAdjustCfaOffset(nullptr, -Offset)));
+  };
+  constexpr int64_t RedZone = 128;
+  if (SkipRedZone)
+    MoveSP(-RedZone);
+  BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("CALL64pcrel32")))
+      .addSym(Helper);
+  if (SkipRedZone)
+    MoveSP(RedZone);
 }
 
 bool X86RSBStuff::lowerTerminator(MachineInstr &MI, unsigned &Returns,
@@ -583,8 +631,11 @@ bool X86RSBStuff::lowerTerminator(MachineInstr &MI, unsigned &Returns,
   if (CurrentElided) {
     // Nobody counted a call to this function: its returns stay plain. Only
     // a tail call to code the analysis did not foresee needs the reset.
-    if (MI.isCall() && ResetCredit && !isShallow(MI.getOperand(0)))
-      insertReset(*MI.getParent(), MI.getIterator());
+    if (MI.isCall() && ResetCredit && !isShallow(MI.getOperand(0))) {
+      callBeforeTailCall(MI, namedSymbol(ResetHelper),
+                         Name.ends_with("_CC"));
+      ++NumResets;
+    }
     return true;
   }
   if (!MI.isCall()) {

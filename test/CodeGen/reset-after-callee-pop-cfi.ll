@@ -7,8 +7,7 @@
 ; handler taking a backtrace) must find the caller's CFA as it is after the
 ; pop, not before it.
 ;
-; XFAIL: *
-; Plugin bug: rewriteCalls() inserts the reset right after the call
+; Regression test for a fixed bug: rewriteCalls() inserts the reset right after the call
 ; (std::next of the call), in front of the CFI_INSTRUCTION that belongs to
 ; the call, so the unwind rows at the reset call are off by the popped bytes.
 

@@ -8,7 +8,7 @@
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-reset=false \
 ; RUN:   -pass-remarks=x86-rsb-stuff %s -o %t.s 2>%t.remarks
-; RUN: FileCheck %s < %t.s --implicit-check-not=__rsb_reset_depth
+; RUN: FileCheck %s --check-prefixes=CHECK,CFI < %t.s --implicit-check-not=__rsb_reset_depth
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-reset=false \
 ; RUN:   -filetype=obj %s -o %t.o
@@ -102,11 +102,19 @@ define void @tail_pointer(ptr %fp) {
 
 ; CHECK-LABEL: {{^}}cond_tail:
 ; CHECK:         testl %esi, %esi
+; CHECK-NEXT:    leaq -128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset 128
 ; CHECK-NEXT:    callq __rsb_tail_account_flags{{$}}
+; CHECK-NEXT:    leaq 128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset -128
 ; CHECK-NEXT:    je puts@PLT # TAILCALL
 ; DEFAULT-LABEL: {{^}}cond_tail:
 ; DEFAULT:         testl %esi, %esi
+; DEFAULT-NEXT:    leaq -128(%rsp), %rsp
+; DEFAULT-NEXT:    .cfi_adjust_cfa_offset 128
 ; DEFAULT-NEXT:    callq __rsb_reset_depth{{$}}
+; DEFAULT-NEXT:    leaq 128(%rsp), %rsp
+; DEFAULT-NEXT:    .cfi_adjust_cfa_offset -128
 ; DEFAULT-NEXT:    je puts@PLT # TAILCALL
 define i32 @cond_tail(ptr %s, i32 %x) optsize {
 entry:

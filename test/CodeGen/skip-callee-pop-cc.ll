@@ -38,15 +38,19 @@
 ; FAST-TCO-LABEL: {{^}}fcc:
 ; FAST-TCO:        retq ${{[1-9][0-9]*}}
 ; CHECK-LABEL: {{^}}caller:
+; The reset follows the callee-pop's CFA adjustment.
 ; CHECK:         callq tcc@PLT{{$}}
+; CHECK-NEXT:    .cfi_adjust_cfa_offset -24
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK:         callq stcc@PLT{{$}}
+; CHECK-NEXT:    .cfi_adjust_cfa_offset -24
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK:         callq pnone@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; FAST:          callq __rsb_entry.fcc@PLT{{$}}
 ; FAST-NOT:      __rsb_reset_depth
 ; FAST-TCO:      callq fcc@PLT{{$}}
+; FAST-TCO-NEXT: .cfi_adjust_cfa_offset
 ; FAST-TCO-NEXT: callq __rsb_reset_depth{{$}}
 ; CHECK:         jmp __rsb_return_thunk
 

@@ -4,21 +4,14 @@
 ; call into a conditional one (`je target`) while the fall-through path still
 ; reads a red-zone local afterwards. The helper the pass calls right before
 ; the jcc (`__rsb_reset_depth`, or `__rsb_tail_account_flags` for a leaf
-; target) pushes its return address, and saves registers, exactly there:
-; the fall-through path then reads a clobbered local. Whatever the fix (no
-; red zone in instrumented functions, or the helper moved to the taken path
-; only), no call may run between the red-zone store and its reload.
-;
-; XFAIL: *
-; Plugin bug (a miscompile; older than the credit resets, it also hits
-; __rsb_tail_account_flags): accountTailCall() inserts a CALL64pcrel32 in
-; front of TAILJMPd64_CC without checking whether the function uses the red
-; zone. Linked with the runtime, `rz("x", 42)` below returns garbage instead
-; of 42.
+; target) would push its return address onto that local, so the pass steps
+; over the red zone around the call with flag-preserving LEAs, telling the
+; unwinder about the moved CFA, and the local survives.
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN:   | FileCheck %s --check-prefixes=CHECK,CFI
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-reset=false \
-; RUN:   %s -o - | FileCheck %s
+; RUN:   %s -o - | FileCheck %s --check-prefixes=CHECK,CFI
 ; RUN: %clang_rsb -target x86_64-linux-gnu -Os -fno-pic -Wno-override-module \
 ; RUN:   -S -x ir %s -o - | FileCheck %s
 ;; Without the plugin: a red-zone local and a conditional tail call.
@@ -35,11 +28,21 @@
 
 ; CHECK-LABEL: {{^}}rz:
 ; CHECK:         movl %esi, [[SLOT:-?[0-9]*\(%rsp\)]]
-; CHECK-NOT:     callq
+; CHECK:         leaq -128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset 128
+; CHECK-NEXT:    callq __rsb_{{reset_depth|tail_account_flags}}
+; CHECK-NEXT:    leaq 128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset -128
+; CHECK-NEXT:    je puts@PLT
 ; CHECK:         movl [[SLOT]], %eax
 ; CHECK-LABEL: {{^}}rz_leaf:
 ; CHECK:         movq %rdi, [[SLOT2:-?[0-9]*\(%rsp\)]]
-; CHECK-NOT:     callq
+; CHECK:         leaq -128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset 128
+; CHECK-NEXT:    callq __rsb_tail_account_flags
+; CHECK-NEXT:    leaq 128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset -128
+; CHECK-NEXT:    je strlen@PLT
 ; CHECK:         movq [[SLOT2]], %rax
 
 declare i32 @puts(ptr)

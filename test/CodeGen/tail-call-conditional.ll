@@ -11,7 +11,7 @@
 ; (tail-call-conditional-red-zone.ll: a call before the jcc is wrong when the
 ; function keeps locals in the red zone.)
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s --check-prefixes=CHECK,CFI
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: %clang_rsb -target x86_64-linux-gnu -Os -fno-pic -Wno-override-module \
@@ -27,7 +27,11 @@ declare i32 @ext(ptr)
 ; CHECK-LABEL: {{^}}cond_libc:
 ; CHECK-NOT:     __rsb_tail_account
 ; CHECK:         testl %esi, %esi
+; CHECK-NEXT:    leaq -128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset 128
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
+; CHECK-NEXT:    leaq 128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset -128
 ; CHECK-NEXT:    je puts@PLT # TAILCALL
 ; CHECK-NOT:     {{^[[:space:]]+retq}}
 ; CHECK:         jmp __rsb_return_thunk # TAILCALL
@@ -48,7 +52,11 @@ done:
 ; CHECK-LABEL: {{^}}cond_leaf:
 ; CHECK-NOT:     __rsb_reset_depth
 ; CHECK:         testl %esi, %esi
+; CHECK-NEXT:    leaq -128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset 128
 ; CHECK-NEXT:    callq __rsb_tail_account_flags{{$}}
+; CHECK-NEXT:    leaq 128(%rsp), %rsp
+; CFI-NEXT:      .cfi_adjust_cfa_offset -128
 ; CHECK-NEXT:    je strlen@PLT # TAILCALL
 ; CHECK-NOT:     {{^[[:space:]]+retq}}
 ; CHECK:         jmp __rsb_return_thunk # TAILCALL
@@ -87,14 +95,18 @@ done:
 
 ; OBJ-LABEL: <cond_libc>:
 ; OBJ-NEXT:    85 f6 testl %esi, %esi
+; OBJ-NEXT:    48 8d 64 24 80 leaq -0x80(%rsp), %rsp
 ; OBJ-NEXT:    e8 00 00 00 00 callq
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
+; OBJ-NEXT:    48 8d a4 24 80 00 00 00 leaq 0x80(%rsp), %rsp
 ; OBJ-NEXT:    0f 84 00 00 00 00 je
 ; OBJ-NEXT:      R_X86_64_PLT32 puts-0x4
 ; OBJ-LABEL: <cond_leaf>:
 ; OBJ-NEXT:    85 f6 testl %esi, %esi
+; OBJ-NEXT:    48 8d 64 24 80 leaq -0x80(%rsp), %rsp
 ; OBJ-NEXT:    e8 00 00 00 00 callq
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account_flags-0x4
+; OBJ-NEXT:    48 8d a4 24 80 00 00 00 leaq 0x80(%rsp), %rsp
 ; OBJ-NEXT:    0f 84 00 00 00 00 je
 ; OBJ-NEXT:      R_X86_64_PLT32 strlen-0x4
 ; OBJ-LABEL: <cond_ext>:

@@ -4,8 +4,7 @@
 ; run). Nothing stops rsb-stuff from instrumenting it, and it should: it
 ; must not lose its protection because XRay is told to keep away from it.
 ;
-; XFAIL: *
-; Plugin bug: skipReason() treats any "function-instrument" attribute as
+; Regression test for a fixed bug: skipReason() treats any "function-instrument" attribute as
 ; "XRay patches its returns", including the value "xray-never", so the
 ; function is skipped (no prefix, plain `retq`, callers not redirected).
 ; Only "xray-always" and "xray-instruction-threshold" can produce sleds

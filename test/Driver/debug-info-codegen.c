@@ -2,8 +2,7 @@
 // returns (abort) ends its block and needs no credit reset after it, whether
 // or not debug instructions (DBG_VALUE) follow it in the block.
 //
-// XFAIL: *
-// Plugin bug: needsResetAfter() tests `&Call == &MBB.back()`, and with -g
+// Regression test for a fixed bug: needsResetAfter() tests `&Call == &MBB.back()`, and with -g
 // the block's last instruction after `callq abort` is a DBG_VALUE, so a
 // `callq __rsb_reset_depth` is inserted after the noreturn call with -g only
 // (dead code, but the .text differs from the build without -g). Comparing
