@@ -49,3 +49,8 @@ config.substitutions += [
 
 if shutil.which("ld.bfd"):
     config.available_features.add("gnu-ld")
+
+# The real-projects test (test/projects) fetches Debian sources and takes a
+# minute or more: opt in with RSB_REAL_PROJECTS=1.
+if os.environ.get("RSB_REAL_PROJECTS") == "1":
+    config.available_features.add("real-projects")

@@ -1,0 +1,1 @@
+int broken_too(void) { return another_undeclared_name; }

@@ -1,0 +1,2 @@
+// A header for the dependency file tests.
+#define DEP_ZERO 0

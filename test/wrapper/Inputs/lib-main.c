@@ -1,0 +1,3 @@
+int lib_zero(void);
+
+int main(void) { return lib_zero(); }
