@@ -32,6 +32,9 @@
 #include "llvm/Support/Alignment.h"
 
 #include <functional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace llvm {
 class CallBase;
@@ -42,6 +45,7 @@ class MCRegisterInfo;
 class MCSubtargetInfo;
 class MCSymbol;
 class Target;
+class TargetMachine;
 } // namespace llvm
 
 namespace rsbstuff {
@@ -53,17 +57,27 @@ inline constexpr llvm::StringLiteral EntryPrefix = "__rsb_entry.";
 /// takes its place when the callee is not instrumented.
 inline constexpr llvm::StringLiteral TailPrefix = "__rsb_tail.";
 
+/// Marks a function that the user opted out (RSB_NOSTUFF in rsb_stuff.h, or
+/// the skip list); the value says which.
+inline constexpr llvm::StringLiteral OptOutAttr = "rsb-stuff-skip";
+
 /// How the accounting instruction reaches the per-thread counter.
 enum class CounterForm {
   LocalExec,   ///< sarq $5, %fs:ctr@tpoff (counter in the executable)
   InitialExec, ///< movq ctr@gottpoff(%rip), %r11; sarq $5, %fs:(%r11)
+  Direct, ///< sarq $5, [%seg:]ctr+offset[(%rip)]: the kernel's per-CPU form
 };
+
+/// Segment override of a Direct counter reference.
+enum class Segment { None, FS, GS };
 
 /// Where the accounting entry of a function goes.
 enum class EntryPlacement {
-  Prefix,   ///< Right before the entry, falling through into it.
-  OutOfLine ///< `sarq; jmp f` in .text.rsb_call_thunks (the kernel's layout,
-            ///< for comparison).
+  Prefix,    ///< Right before the entry, falling through into it.
+  OutOfLine, ///< `sarq; jmp f` in .text.rsb_call_thunks (the kernel's layout,
+             ///< for comparison).
+  Padding    ///< The last bytes of the -fpatchable-function-entry padding,
+             ///< where the kernel's boot-time patcher puts its template.
 };
 
 /// Everything the streamer needs to emit one function's prefix.
@@ -71,12 +85,19 @@ struct PrefixRequest {
   llvm::MCSymbol *Function = nullptr;
   llvm::MCSymbol *Entry = nullptr;
   llvm::MCSymbol *TailAlias = nullptr; ///< Null for local functions.
-  llvm::MCSymbolAttr Binding = llvm::MCSA_Invalid; ///< Global, Weak or none.
+  /// Padding placement: `__pfx_f`, the FUNC symbol spanning the padding.
+  llvm::MCSymbol *PaddingSymbol = nullptr;
+  llvm::MCSymbolAttr Binding = llvm::MCSA_Invalid;    ///< Global, Weak or none.
   llvm::MCSymbolAttr Visibility = llvm::MCSA_Invalid; ///< Hidden, Protected.
   llvm::MCSymbol *Counter = nullptr;
   llvm::MCSymbol *StatsBlock = nullptr; ///< Non-null in statistics mode.
   CounterForm Form = CounterForm::LocalExec;
-  unsigned PrefixSize = 16;
+  /// Direct form only: added to Counter (and to StatsBlock), the segment, and
+  /// whether the reference is %rip-relative or absolute.
+  int64_t CounterOffset = 0;
+  Segment Seg = Segment::None;
+  bool RIPRelative = true;
+  unsigned PrefixSize = 16; ///< Padding placement: the whole padding.
   llvm::Align FunctionAlign = llvm::Align(16);
   bool EmitCFI = false;
   EntryPlacement Placement = EntryPlacement::Prefix;
@@ -84,6 +105,13 @@ struct PrefixRequest {
   /// out-of-line `call TailAccount; jmp f`.
   bool Elided = false;
   llvm::MCSymbol *TailAccount = nullptr;
+  /// Padding placement: emit no template (the function is not instrumented),
+  /// only the init thunks.
+  bool ThunksOnly = false;
+  /// Padding placement: (thunk, callee) pairs, each emitted once per output
+  /// as `thunk: <accounting>; jmp callee` in .init.text, for the calls from
+  /// .init.text that the kernel's boot-time patcher never sees.
+  std::vector<std::pair<llvm::MCSymbol *, llvm::MCSymbol *>> InitThunks;
   const llvm::MCSubtargetInfo *STI = nullptr;
 };
 
@@ -113,12 +141,40 @@ private:
 /// Files the prefix for the next emitLabel(Request.Function) in Ctx.
 void requestPrefix(llvm::MCContext &Ctx, const PrefixRequest &Request);
 
+/// Bytes of the accounting sequence Request asks for (its instructions only,
+/// without filler).
+unsigned accountingSize(llvm::MCContext &Ctx, const PrefixRequest &Request);
+
 /// True if an rsb-stuff target streamer serves Ctx.
 bool hasPrefixStreamer(llvm::MCContext &Ctx);
 
 /// Installs the rsb-stuff target streamers for T (once per process). Other
 /// object formats keep the target's own streamers.
 void installPrefixStreamer(llvm::Target &T);
+
+/// Linux kernel mode (RSBStuffKernel.cpp): the kernel's template in the last
+/// bytes of each function's -fpatchable-function-entry padding.
+namespace kernel {
+/// The kernel's name for the symbol that spans a function's padding.
+inline constexpr llvm::StringLiteral PaddingPrefix = "__pfx_";
+/// Prefix of the thunks that account calls from .init.text.
+inline constexpr llvm::StringLiteral InitThunkPrefix = "__rsb_init_thunk.";
+bool enabled();
+/// Why the kernel options cannot serve TM, or an empty string.
+std::string configProblem(const llvm::TargetMachine &TM);
+/// Why F gets no template, or an empty string. Decided on the IR alone, so
+/// that callers in the module agree with the callee.
+llvm::StringRef skipReason(const llvm::Function &F,
+                           const llvm::TargetMachine &TM,
+                           unsigned TemplateSize);
+/// Shortens F's padding NOPs by TemplateSize, for the template to take their
+/// place; returns the padding's full size.
+unsigned claimPadding(llvm::Function &F, unsigned TemplateSize);
+/// Whether the pass retargets F's calls (the boot-time patcher never will).
+bool accountsCallsFrom(const llvm::Function &F);
+/// Fills in how R reaches the per-CPU counter.
+void describeCounter(PrefixRequest &R);
+} // namespace kernel
 
 /// Opcode and register numbers of the X86 target, found by name: the X86
 /// enums are private to LLVM, but their names are part of the MC tables.

@@ -30,6 +30,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCCodeEmitter.h"
 #include "llvm/MC/MCContext.h"
@@ -39,10 +40,9 @@
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/MC/MCSectionELF.h"
-#include "llvm/MC/MCSymbolELF.h"
-#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCStreamer.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCSymbolELF.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormattedStream.h"
@@ -114,17 +114,17 @@ private:
   std::optional<Encoder> Enc;
 
   Encoder &encoder();
-  SmallVector<MCInst, 4> accountingSequence(const PrefixRequest &Request,
-                                            const X86Names &Names);
-  unsigned encodedSize(ArrayRef<MCInst> Insts, const MCSubtargetInfo &STI);
   void emitEntrySymbol(MCSymbol *Sym, const PrefixRequest &Request);
   void emitAccounting(MCSymbol *Entry, ArrayRef<MCInst> Seq,
                       const PrefixRequest &Request);
   void emitTailAlias(const PrefixRequest &Request);
   void emitPrefix(const PrefixRequest &Request);
   void emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
-                     const PrefixRequest &Request);
+                     const PrefixRequest &Request, StringRef SectionName);
   void emitCallThunk(const PrefixRequest &Request);
+  void emitPaddingTemplate(const PrefixRequest &Request);
+  void emitInitThunks(const PrefixRequest &Request);
+  DenseSet<MCSymbol *> EmittedInitThunks;
   void emitElided(const PrefixRequest &Request);
   void emit(const PrefixRequest &Request);
 };
@@ -157,10 +157,31 @@ void addMem(MCInst &I, MCRegister Base, const MCExpr *Disp, MCRegister Seg) {
   I.addOperand(MCOperand::createReg(Seg));
 }
 
-SmallVector<MCInst, 4>
-PrefixStreamer::accountingSequence(const PrefixRequest &Request,
-                                   const X86Names &Names) {
-  MCContext &Ctx = getContext();
+/// `Sym+Offset`, as the kernel writes `pcpu_hot + X86_call_depth`.
+const MCExpr *directRef(MCContext &Ctx, MCSymbol *Sym, int64_t Offset) {
+  const MCExpr *Ref = MCSymbolRefExpr::create(Sym, Ctx);
+  if (Offset == 0)
+    return Ref;
+  return MCBinaryExpr::createAdd(Ref, MCConstantExpr::create(Offset, Ctx), Ctx);
+}
+
+MCRegister segmentRegister(Segment Seg, const X86Names &Names) {
+  switch (Seg) {
+  case Segment::None:
+    return MCRegister();
+  case Segment::FS:
+    return Names.reg("FS");
+  case Segment::GS:
+    return Names.reg("GS");
+  }
+  llvm_unreachable("covered switch");
+}
+
+/// The accounting instructions: `sarq $5` on the counter, and in statistics
+/// mode `incq` on the first word of the statistics block.
+SmallVector<MCInst, 4> accountingSequence(MCContext &Ctx,
+                                          const PrefixRequest &Request,
+                                          const X86Names &Names) {
   MCRegister FS = Names.reg("FS");
   MCRegister Scratch = Names.reg("R11");
   SmallVector<MCInst, 4> Seq;
@@ -174,18 +195,27 @@ PrefixStreamer::accountingSequence(const PrefixRequest &Request,
     addMem(Mov, Names.reg("RIP"), tlsRef(Ctx, Sym, "gottpoff"), MCRegister());
     Seq.push_back(Mov);
   };
-  auto AddTLSOperand = [&](MCInst &I, MCSymbol *Sym) {
-    if (Request.Form == CounterForm::InitialExec) {
+  auto AddOperand = [&](MCInst &I, MCSymbol *Sym) {
+    switch (Request.Form) {
+    case CounterForm::InitialExec:
       LoadOffset(Sym);
       addMem(I, Scratch, nullptr, FS);
-    } else {
+      break;
+    case CounterForm::LocalExec:
       addMem(I, MCRegister(), tlsRef(Ctx, Sym, "tpoff"), FS);
+      break;
+    case CounterForm::Direct:
+      addMem(I, Request.RIPRelative ? Names.reg("RIP") : MCRegister(),
+             directRef(Ctx, Sym,
+                       Sym == Request.Counter ? Request.CounterOffset : 0),
+             segmentRegister(Request.Seg, Names));
+      break;
     }
   };
 
   MCInst Sar;
   Sar.setOpcode(Names.opcode("SAR64mi"));
-  AddTLSOperand(Sar, Request.Counter);
+  AddOperand(Sar, Request.Counter);
   Sar.addOperand(MCOperand::createImm(5));
   // Push the memory-operand instruction after its optional offset load.
   Seq.push_back(Sar);
@@ -193,18 +223,18 @@ PrefixStreamer::accountingSequence(const PrefixRequest &Request,
   if (Request.StatsBlock) {
     MCInst Inc;
     Inc.setOpcode(Names.opcode("INC64m"));
-    AddTLSOperand(Inc, Request.StatsBlock);
+    AddOperand(Inc, Request.StatsBlock);
     Seq.push_back(Inc);
   }
   return Seq;
 }
 
-unsigned PrefixStreamer::encodedSize(ArrayRef<MCInst> Insts,
-                                     const MCSubtargetInfo &STI) {
+unsigned encodedSize(MCCodeEmitter &Emitter, ArrayRef<MCInst> Insts,
+                     const MCSubtargetInfo &STI) {
   SmallVector<char, 32> Bytes;
   SmallVector<MCFixup, 4> Fixups;
   for (const MCInst &I : Insts)
-    encoder().Emitter->encodeInstruction(I, Bytes, Fixups, STI);
+    Emitter.encodeInstruction(I, Bytes, Fixups, STI);
   return Bytes.size();
 }
 
@@ -240,8 +270,8 @@ void PrefixStreamer::emitTailAlias(const PrefixRequest &Request) {
     return;
   emitEntrySymbol(Request.TailAlias, Request);
   getStreamer().emitAssignment(
-      Request.TailAlias, MCSymbolRefExpr::create(Request.Function,
-                                                 getContext()));
+      Request.TailAlias,
+      MCSymbolRefExpr::create(Request.Function, getContext()));
 }
 
 void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
@@ -250,8 +280,8 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   const MCSubtargetInfo &STI = *Request.STI;
   const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
 
-  SmallVector<MCInst, 4> Seq = accountingSequence(Request, Names);
-  unsigned SeqSize = encodedSize(Seq, STI);
+  SmallVector<MCInst, 4> Seq = accountingSequence(Ctx, Request, Names);
+  unsigned SeqSize = encodedSize(*encoder().Emitter, Seq, STI);
   if (SeqSize > Request.PrefixSize)
     report_fatal_error("rsb-stuff: accounting sequence does not fit the "
                        "prefix");
@@ -273,28 +303,28 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
                     MCSymbolRefExpr::create(Request.Entry, Ctx), Ctx));
 }
 
-/// Emits Sym: Seq (with its FDE) in .text.rsb_call_thunks, in the COMDAT
-/// group of the function being emitted, if any, so they go together.
+/// Emits Sym: Seq (with its FDE) in section SectionName, in the COMDAT group
+/// of the function being emitted, if any, so they go together.
 void PrefixStreamer::emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
-                                   const PrefixRequest &Request) {
+                                   const PrefixRequest &Request,
+                                   StringRef SectionName) {
   MCStreamer &S = getStreamer();
   MCContext &Ctx = getContext();
   const auto *FnSection =
       static_cast<const MCSectionELF *>(S.getCurrentSectionOnly());
   const MCSymbolELF *Group = FnSection->getGroup();
   MCSectionELF *Thunks = Ctx.getELFSection(
-      ".text.rsb_call_thunks", ELF::SHT_PROGBITS,
-      ELF::SHF_ALLOC | ELF::SHF_EXECINSTR, 0, Group ? Group->getName() : "",
-      Group != nullptr);
+      SectionName, ELF::SHT_PROGBITS, ELF::SHF_ALLOC | ELF::SHF_EXECINSTR, 0,
+      Group ? Group->getName() : "", Group != nullptr);
   S.pushSection();
   S.switchSection(Thunks);
   S.emitCodeAlignment(Align(16), Request.STI);
   emitAccounting(Sym, Seq, Request);
   MCSymbol *End = Ctx.createTempSymbol();
   S.emitLabel(End);
-  S.emitELFSize(Sym, MCBinaryExpr::createSub(
-                         MCSymbolRefExpr::create(End, Ctx),
-                         MCSymbolRefExpr::create(Sym, Ctx), Ctx));
+  S.emitELFSize(Sym, MCBinaryExpr::createSub(MCSymbolRefExpr::create(End, Ctx),
+                                             MCSymbolRefExpr::create(Sym, Ctx),
+                                             Ctx));
   S.popSection();
 }
 
@@ -303,13 +333,13 @@ void PrefixStreamer::emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
 void PrefixStreamer::emitCallThunk(const PrefixRequest &Request) {
   MCContext &Ctx = getContext();
   const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
-  SmallVector<MCInst, 4> Seq = accountingSequence(Request, Names);
+  SmallVector<MCInst, 4> Seq = accountingSequence(Ctx, Request, Names);
   MCInst Jmp;
   Jmp.setOpcode(Names.opcode("JMP_4"));
   Jmp.addOperand(
       MCOperand::createExpr(MCSymbolRefExpr::create(Request.Function, Ctx)));
   Seq.push_back(Jmp);
-  emitOutOfLine(Request.Entry, Seq, Request);
+  emitOutOfLine(Request.Entry, Seq, Request, ".text.rsb_call_thunks");
 }
 
 /// An elided function has no accounting, so nothing in front of it: its
@@ -328,11 +358,68 @@ void PrefixStreamer::emitElided(const PrefixRequest &Request) {
 
   MCInst Call, Jmp;
   Call.setOpcode(Names.opcode("CALL64pcrel32"));
-  Call.addOperand(MCOperand::createExpr(
-      MCSymbolRefExpr::create(Request.TailAccount, Ctx)));
+  Call.addOperand(
+      MCOperand::createExpr(MCSymbolRefExpr::create(Request.TailAccount, Ctx)));
   Jmp.setOpcode(Names.opcode("JMP_4"));
   Jmp.addOperand(MCOperand::createExpr(FnRef));
-  emitOutOfLine(Request.TailAlias, {Call, Jmp}, Request);
+  emitOutOfLine(Request.TailAlias, {Call, Jmp}, Request,
+                ".text.rsb_call_thunks");
+}
+
+/// The kernel's layout: the AsmPrinter has emitted the -fpatchable-function-
+/// entry NOPs, shortened by the pass to leave room for the template, so the
+/// template fills the padding's last bytes exactly where the kernel's
+/// boot-time patcher would have written it. No alignment, no filler, no tail
+/// alias: the kernel has no fallbacks.
+///
+///   __pfx_f = f - N  (FUNC, size N: objtool lets __pfx_ code fall through)
+///   nop x (N - T)    emitted by the AsmPrinter
+/// __rsb_entry.f:     (local label, for disassembly and backtraces)
+///   sarq $5, %gs:pcpu_hot+X86_call_depth(%rip)   T bytes in all
+///   [incq %gs:__x86_call_count(%rip)]
+/// f:
+void PrefixStreamer::emitPaddingTemplate(const PrefixRequest &Request) {
+  MCStreamer &S = getStreamer();
+  MCContext &Ctx = getContext();
+  const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
+  const MCExpr *Padding = MCConstantExpr::create(Request.PrefixSize, Ctx);
+  emitEntrySymbol(Request.PaddingSymbol, Request);
+  S.emitAssignment(
+      Request.PaddingSymbol,
+      MCBinaryExpr::createSub(MCSymbolRefExpr::create(Request.Function, Ctx),
+                              Padding, Ctx));
+  S.emitELFSize(Request.PaddingSymbol, Padding);
+  S.emitLabel(Request.Entry);
+  if (Request.EmitCFI)
+    S.emitCFIStartProc(/*IsSimple=*/false);
+  for (const MCInst &I : accountingSequence(Ctx, Request, Names))
+    S.emitInstruction(I, *Request.STI);
+  if (Request.EmitCFI)
+    S.emitCFIEndProc();
+}
+
+/// `thunk: <accounting>; jmp callee` for calls from .init.text, in a section
+/// of their own (the kernel links .init.text.* with .init.text and frees it
+/// after boot) so that they stay out of the padding being emitted. A thunk and
+/// not a call into the callee's padding: objtool takes a call to code that
+/// falls through (a __pfx_ symbol) for a call that never returns, and
+/// refuses calls to plain labels.
+void PrefixStreamer::emitInitThunks(const PrefixRequest &Request) {
+  MCContext &Ctx = getContext();
+  const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
+  for (auto [Thunk, Callee] : Request.InitThunks) {
+    if (!EmittedInitThunks.insert(Thunk).second)
+      continue;
+    SmallVector<MCInst, 4> Seq = accountingSequence(Ctx, Request, Names);
+    MCInst Jmp;
+    Jmp.setOpcode(Names.opcode("JMP_4"));
+    Jmp.addOperand(MCOperand::createExpr(MCSymbolRefExpr::create(Callee, Ctx)));
+    Seq.push_back(Jmp);
+    PrefixRequest Local = Request;
+    Local.Binding = MCSA_Invalid;
+    Local.Visibility = MCSA_Invalid;
+    emitOutOfLine(Thunk, Seq, Local, ".init.text.rsb_thunks");
+  }
 }
 
 void PrefixStreamer::emit(const PrefixRequest &Request) {
@@ -340,10 +427,19 @@ void PrefixStreamer::emit(const PrefixRequest &Request) {
     emitElided(Request);
     return;
   }
-  if (Request.Placement == EntryPlacement::OutOfLine)
-    emitCallThunk(Request);
-  else
+  switch (Request.Placement) {
+  case EntryPlacement::Prefix:
     emitPrefix(Request);
+    break;
+  case EntryPlacement::OutOfLine:
+    emitCallThunk(Request);
+    break;
+  case EntryPlacement::Padding:
+    if (!Request.ThunksOnly)
+      emitPaddingTemplate(Request);
+    emitInitThunks(Request);
+    return;
+  }
   emitTailAlias(Request);
 }
 
@@ -354,8 +450,7 @@ MCTargetStreamer *createAsmStreamer(MCStreamer &S, formatted_raw_ostream &OS,
   return originalTarget().createAsmTargetStreamer(S, OS, InstPrint);
 }
 
-MCTargetStreamer *createObjectStreamer(MCStreamer &S,
-                                       const MCSubtargetInfo &) {
+MCTargetStreamer *createObjectStreamer(MCStreamer &S, const MCSubtargetInfo &) {
   if (S.getContext().getTargetTriple().isOSBinFormatELF())
     return new PrefixStreamer(S);
   // The original constructor is private to Target. X86 only has an object
@@ -376,6 +471,16 @@ void rsbstuff::requestPrefix(MCContext &Ctx, const PrefixRequest &Request) {
   Registry &R = registry();
   std::lock_guard<std::mutex> Guard(R.Lock);
   R.Pending[&Ctx] = Request;
+}
+
+unsigned rsbstuff::accountingSize(MCContext &Ctx,
+                                  const PrefixRequest &Request) {
+  const Target &T = originalTarget();
+  std::unique_ptr<MCInstrInfo> MII(T.createMCInstrInfo());
+  std::unique_ptr<MCCodeEmitter> Emitter(T.createMCCodeEmitter(*MII, Ctx));
+  const X86Names &Names = X86Names::get(*MII, *Ctx.getRegisterInfo());
+  return encodedSize(*Emitter, accountingSequence(Ctx, Request, Names),
+                     *Request.STI);
 }
 
 bool rsbstuff::hasPrefixStreamer(MCContext &Ctx) {
@@ -419,7 +524,6 @@ unsigned X86Names::opcode(StringRef Name) const {
 MCRegister X86Names::reg(StringRef Name) const {
   auto It = Registers.find(Name);
   if (It == Registers.end())
-    report_fatal_error(Twine("rsb-stuff: X86 register ") + Name +
-                       " not found");
+    report_fatal_error(Twine("rsb-stuff: X86 register ") + Name + " not found");
   return It->second;
 }

@@ -32,8 +32,8 @@
 
 #include "RSBStuff.h"
 
-#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -91,10 +91,10 @@ cl::opt<bool> Enable("x86-rsb-stuff",
                               "through the RSB-stuffing return thunk"),
                      cl::init(false), cl::cat(RSBCategory));
 
-cl::opt<std::string>
-    ReturnThunk("x86-rsb-stuff-return-thunk",
-                cl::desc("Symbol that every return jumps to"),
-                cl::init("__rsb_return_thunk"), cl::cat(RSBCategory));
+cl::opt<std::string> ReturnThunk("x86-rsb-stuff-return-thunk",
+                                 cl::desc("Symbol that every return jumps to"),
+                                 cl::init("__rsb_return_thunk"),
+                                 cl::cat(RSBCategory));
 
 cl::opt<std::string> TailAccount(
     "x86-rsb-stuff-tail-account",
@@ -116,15 +116,15 @@ cl::opt<std::string>
              cl::desc("Thread-local statistics block (calls at offset 0)"),
              cl::init("__rsb_stats"), cl::cat(RSBCategory));
 
-cl::opt<TLSChoice> TLSForm(
-    "x86-rsb-stuff-tls", cl::desc("How the prefix reaches the counter"),
-    cl::values(clEnumValN(TLSChoice::Auto, "auto",
-                          "local-exec unless building a shared object"),
-               clEnumValN(TLSChoice::LocalExec, "local-exec",
-                          "%fs:counter@tpoff (executables)"),
-               clEnumValN(TLSChoice::InitialExec, "initial-exec",
-                          "through the GOT and %r11 (shared objects)")),
-    cl::init(TLSChoice::Auto), cl::cat(RSBCategory));
+cl::opt<TLSChoice>
+    TLSForm("x86-rsb-stuff-tls", cl::desc("How the prefix reaches the counter"),
+            cl::values(clEnumValN(TLSChoice::Auto, "auto",
+                                  "local-exec unless building a shared object"),
+                       clEnumValN(TLSChoice::LocalExec, "local-exec",
+                                  "%fs:counter@tpoff (executables)"),
+                       clEnumValN(TLSChoice::InitialExec, "initial-exec",
+                                  "through the GOT and %r11 (shared objects)")),
+            cl::init(TLSChoice::Auto), cl::cat(RSBCategory));
 
 cl::opt<bool> ExternEntries(
     "x86-rsb-stuff-extern-entries",
@@ -197,14 +197,15 @@ constexpr StringLiteral StatsFlag = "rsb-stuff-stats";
 constexpr StringLiteral ElideFlag = "rsb-stuff-elide-depth";
 
 unsigned moduleFlag(const Module &M, StringRef Name) {
-  if (auto *Value = mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(Name)))
+  if (auto *Value =
+          mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(Name)))
     return Value->getZExtValue();
   return 0;
 }
 
 ModuleSettings settingsFor(const Module &M) {
   ModuleSettings S;
-  S.Enabled = Enable || moduleFlag(M, EnableFlag);
+  S.Enabled = Enable || kernel::enabled() || moduleFlag(M, EnableFlag);
   S.Stats = Stats || moduleFlag(M, StatsFlag);
   S.ElideDepth = Enable ? unsigned(ElideDepth) : moduleFlag(M, ElideFlag);
   return S;
@@ -240,8 +241,15 @@ private:
   ModuleSettings Settings;
   std::unique_ptr<CallDepth> Depth;
   bool CurrentElided = false;
+  unsigned KernelTemplateSize = 0;
 
   void prepareModule(Module &M);
+  void prepareKernelModule(Module &M);
+  bool runKernel();
+  std::vector<std::pair<MCSymbol *, MCSymbol *>> retargetKernelCalls();
+  PrefixRequest kernelRequest();
+  StringRef counterName() const;
+  StringRef statsBlockName() const;
   bool isElided(const Function &F) const { return Depth->isElided(F); }
   CalleeKind classify(const MachineOperand &Target) const;
   MCSymbol *symbolFor(StringRef Prefix, const Function &F) const;
@@ -263,6 +271,7 @@ private:
   void requestPrefix();
   void remarkSkipped(StringRef Reason);
   void remarkElided();
+  void remarkKernelTemplate(unsigned InitCalls);
   void remarkInstrumented(unsigned Calls, unsigned Returns, unsigned TailCalls,
                           unsigned Resets);
 };
@@ -304,9 +313,6 @@ static bool callsEHReturn(const Function &F) {
 
 /// Why F gets no prefix, or an empty string if it gets one. Decided on the
 /// IR alone so that callers in the same module agree with the callee.
-/// Marks a function that the user opted out (RSB_NOSTUFF in rsb_stuff.h, or
-/// the skip list); the value says which.
-static constexpr StringLiteral OptOutAttr = "rsb-stuff-skip";
 
 static StringRef skipReason(const Function &F, const TargetMachine &TM) {
   if (F.hasFnAttribute(OptOutAttr))
@@ -539,7 +545,10 @@ void X86RSBStuff::accountAtCallSite(MachineInstr &Call) {
         .addReg(0);
     Sar.addReg(R11).addImm(1).addReg(0).addImm(0).addReg(FS);
   } else {
-    Sar.addReg(0).addImm(1).addReg(0).addSym(Counter, targetFlag("x86-tpoff"))
+    Sar.addReg(0)
+        .addImm(1)
+        .addReg(0)
+        .addSym(Counter, targetFlag("x86-tpoff"))
         .addReg(FS);
   }
   Sar.addImm(5);
@@ -600,8 +609,8 @@ void X86RSBStuff::callBeforeTailCall(MachineInstr &TailCall, MCSymbol *Helper,
                                      bool Conditional) {
   MachineBasicBlock &MBB = *TailCall.getParent();
   const DebugLoc &DL = TailCall.getDebugLoc();
-  bool SkipRedZone = Conditional && !MF->getFunction().hasFnAttribute(
-                                        Attribute::NoRedZone);
+  bool SkipRedZone =
+      Conditional && !MF->getFunction().hasFnAttribute(Attribute::NoRedZone);
   auto MoveSP = [&](int64_t Offset) {
     Register SP = Names->reg("RSP");
     BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("LEA64r")), SP)
@@ -632,8 +641,7 @@ bool X86RSBStuff::lowerTerminator(MachineInstr &MI, unsigned &Returns,
     // Nobody counted a call to this function: its returns stay plain. Only
     // a tail call to code the analysis did not foresee needs the reset.
     if (MI.isCall() && ResetCredit && !isShallow(MI.getOperand(0))) {
-      callBeforeTailCall(MI, namedSymbol(ResetHelper),
-                         Name.ends_with("_CC"));
+      callBeforeTailCall(MI, namedSymbol(ResetHelper), Name.ends_with("_CC"));
       ++NumResets;
     }
     return true;
@@ -711,10 +719,23 @@ static CounterForm counterForm(const MachineFunction &MF) {
   }
   // A PIE is an executable: its counter lives in its own TLS block.
   const TargetMachine &TM = MF.getTarget();
-  bool SharedObject = TM.isPositionIndependent() &&
-                      MF.getFunction().getParent()->getPIELevel() ==
-                          PIELevel::Default;
+  bool SharedObject =
+      TM.isPositionIndependent() &&
+      MF.getFunction().getParent()->getPIELevel() == PIELevel::Default;
   return SharedObject ? CounterForm::InitialExec : CounterForm::LocalExec;
+}
+
+/// The kernel's symbols unless the command line names others.
+StringRef X86RSBStuff::counterName() const {
+  if (kernel::enabled() && !CounterSym.getNumOccurrences())
+    return "pcpu_hot";
+  return CounterSym;
+}
+
+StringRef X86RSBStuff::statsBlockName() const {
+  if (kernel::enabled() && !StatsSym.getNumOccurrences())
+    return "__x86_call_count";
+  return StatsSym;
 }
 
 void X86RSBStuff::requestPrefix() {
@@ -747,9 +768,9 @@ void X86RSBStuff::requestPrefix() {
 static SmallPtrSet<Function *, 8> annotatedOptOuts(Module &M) {
   SmallPtrSet<Function *, 8> Result;
   const GlobalVariable *GV = M.getGlobalVariable("llvm.global.annotations");
-  const auto *Array =
-      GV && GV->hasInitializer() ? dyn_cast<ConstantArray>(GV->getInitializer())
-                                 : nullptr;
+  const auto *Array = GV && GV->hasInitializer()
+                          ? dyn_cast<ConstantArray>(GV->getInitializer())
+                          : nullptr;
   if (!Array)
     return Result;
   for (const Use &Op : Array->operands()) {
@@ -803,6 +824,8 @@ void X86RSBStuff::prepareModule(Module &M) {
   Settings = settingsFor(M);
   if (!Settings.Enabled)
     return;
+  if (kernel::enabled())
+    prepareKernelModule(M);
   for (Function *F : annotatedOptOuts(M))
     F->addFnAttr(OptOutAttr, "marked rsb_nostuff");
   StringSet<> Skip = skipListSymbols(M.getContext());
@@ -853,11 +876,11 @@ void X86RSBStuff::remarkInstrumented(unsigned Calls, unsigned Returns,
     return MachineOptimizationRemark(DEBUG_TYPE, "Instrumented",
                                      MF->getFunction().getSubprogram(),
                                      &MF->front())
-           << "'" << MF->getName() << "' instrumented: "
-           << ore::NV("Calls", Calls) << " calls redirected, "
-           << ore::NV("Returns", Returns) << " returns lowered, "
-           << ore::NV("TailCalls", TailCalls) << " tail calls, "
-           << ore::NV("Resets", Resets) << " credit resets";
+           << "'" << MF->getName()
+           << "' instrumented: " << ore::NV("Calls", Calls)
+           << " calls redirected, " << ore::NV("Returns", Returns)
+           << " returns lowered, " << ore::NV("TailCalls", TailCalls)
+           << " tail calls, " << ore::NV("Resets", Resets) << " credit resets";
   });
 }
 
@@ -870,6 +893,8 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
   TLI = &getAnalysis<TargetLibraryInfoWrapperPass>().getTLI(Fn.getFunction());
   Names = &X86Names::get(*TII, *Fn.getSubtarget().getRegisterInfo());
 
+  if (kernel::enabled())
+    return runKernel();
   const Function &F = Fn.getFunction();
   StringRef Reason = skipReason(F, Fn.getTarget());
   if (Design == Variant::RetThunk)
@@ -906,6 +931,107 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
   ++NumInstrumented;
   remarkInstrumented(Calls, Returns, TailCalls, Resets);
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel mode (see RSBStuffKernel.cpp)
+//===----------------------------------------------------------------------===//
+
+PrefixRequest X86RSBStuff::kernelRequest() {
+  const Function &F = MF->getFunction();
+  PrefixRequest R;
+  R.Function = MF->getTarget().getSymbol(&F);
+  R.Entry = symbolFor(EntryPrefix, F);
+  R.PaddingSymbol = symbolFor(kernel::PaddingPrefix, F);
+  R.Binding = bindingOf(F);
+  R.Visibility = visibilityOf(F);
+  R.Counter = namedSymbol(counterName());
+  R.StatsBlock = Settings.Stats ? namedSymbol(statsBlockName()) : nullptr;
+  kernel::describeCounter(R);
+  R.Placement = EntryPlacement::Padding;
+  R.EmitCFI = MF->needsFrameMoves();
+  R.STI = &MF->getSubtarget();
+  return R;
+}
+
+/// KCFI keeps its type hash in the padding (and FineIBT rewrites it); the
+/// template cannot share it.
+void X86RSBStuff::prepareKernelModule(Module &M) {
+  if (M.getModuleFlag("kcfi"))
+    M.getContext().diagnose(DiagnosticInfoGeneric(
+        "x86-rsb-stuff: -fsanitize=kcfi is not supported with "
+        "-x86-rsb-stuff-kernel: the KCFI type hash occupies the padding "
+        "that the template needs",
+        DS_Error));
+  KernelTemplateSize = accountingSize(MF->getContext(), kernelRequest());
+}
+
+/// Sends the calls of an .init.text function to accounting thunks of callees
+/// defined in this module that return through the kernel's return thunk;
+/// only the definition that certainly runs counts. Returns the thunks.
+std::vector<std::pair<MCSymbol *, MCSymbol *>>
+X86RSBStuff::retargetKernelCalls() {
+  const TargetMachine &TM = MF->getTarget();
+  std::vector<std::pair<MCSymbol *, MCSymbol *>> Thunks;
+  for (MachineBasicBlock &MBB : *MF) {
+    for (MachineInstr &MI : MBB) {
+      if (!MI.isCall() || MI.isReturn() || MI.getNumOperands() == 0 ||
+          !MI.getOperand(0).isGlobal())
+        continue;
+      const auto *Callee = dyn_cast<Function>(MI.getOperand(0).getGlobal());
+      if (!Callee || Callee->isDeclarationForLinker() ||
+          Callee->isInterposable() || Callee->isWeakForLinker() ||
+          !kernel::skipReason(*Callee, TM, KernelTemplateSize).empty())
+        continue;
+      MCSymbol *Thunk = symbolFor(kernel::InitThunkPrefix, *Callee);
+      MI.getOperand(0).ChangeToMCSymbol(Thunk,
+                                        MI.getOperand(0).getTargetFlags());
+      Thunks.emplace_back(Thunk, TM.getSymbol(Callee));
+    }
+  }
+  return Thunks;
+}
+
+bool X86RSBStuff::runKernel() {
+  Function &F = MF->getFunction();
+  PrefixRequest R = kernelRequest();
+  if (kernel::accountsCallsFrom(F))
+    R.InitThunks = retargetKernelCalls();
+  unsigned Calls = R.InitThunks.size();
+  NumCallsRedirected += Calls;
+  StringRef Reason = kernel::skipReason(F, MF->getTarget(), KernelTemplateSize);
+  if (!Reason.empty()) {
+    ++NumSkipped;
+    remarkSkipped(Reason);
+    R.ThunksOnly = true;
+  }
+  if ((Reason.empty() || Calls) && !hasPrefixStreamer(MF->getContext())) {
+    F.getContext().diagnose(DiagnosticInfoUnsupported(
+        F, "x86-rsb-stuff: no prefix streamer serves this output (only ELF "
+           "assembly and object files are supported)"));
+    return true;
+  }
+  if (Reason.empty())
+    R.PrefixSize = kernel::claimPadding(F, KernelTemplateSize);
+  if (Reason.empty() || Calls)
+    rsbstuff::requestPrefix(MF->getContext(), R);
+  if (!Reason.empty())
+    return Calls != 0;
+  ++NumInstrumented;
+  remarkKernelTemplate(Calls);
+  return true;
+}
+
+void X86RSBStuff::remarkKernelTemplate(unsigned InitCalls) {
+  MachineOptimizationRemarkEmitter ORE(*MF, nullptr);
+  ORE.emit([&] {
+    return MachineOptimizationRemark(DEBUG_TYPE, "Instrumented",
+                                     MF->getFunction().getSubprogram(),
+                                     &MF->front())
+           << "'" << MF->getName() << "' instrumented: template in its "
+           << "padding, " << ore::NV("Calls", InitCalls)
+           << " .init.text calls accounted";
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -952,9 +1078,21 @@ static std::string configProblem(const TargetMachine &TM) {
   if (!TT.isOSBinFormatELF())
     return "x86-rsb-stuff: target '" + TT.str() +
            "' is not supported: only ELF object files are";
-  if (TM.getCodeModel() == CodeModel::Kernel)
-    return "x86-rsb-stuff: -mcmodel=kernel is not supported by the user-space "
-           "mode";
+  std::string Kernel = kernel::configProblem(TM);
+  if (!Kernel.empty())
+    return Kernel;
+  if (kernel::enabled()) {
+    for (const cl::Option *Opt : std::initializer_list<const cl::Option *>{
+             &TLSForm, &ElideDepth, &Design, &ExternEntries, &ResetCredit,
+             &ResetHelper, &TailAccount, &ReturnThunk})
+      if (Opt->getNumOccurrences())
+        return ("x86-rsb-stuff: -" + Opt->ArgStr +
+                " is a user-space option; -x86-rsb-stuff-kernel does not "
+                "take it")
+            .str();
+  } else if (TM.getCodeModel() == CodeModel::Kernel) {
+    return "x86-rsb-stuff: -mcmodel=kernel needs -x86-rsb-stuff-kernel";
+  }
   if (ElideDepth > 4)
     return "x86-rsb-stuff: -x86-rsb-stuff-elide-depth=" +
            std::to_string(ElideDepth) +
@@ -978,7 +1116,7 @@ static void addToPipeline(TargetMachine &TM, PassManagerBase &PM,
                           TargetPassConfig *PassConfig) {
   std::string Problem = configProblem(TM);
   if (!Problem.empty()) {
-    if (Enable)
+    if (Enable || kernel::enabled())
       PM.add(new RSBStuffConfigError(Problem));
     return;
   }

@@ -35,7 +35,7 @@
 ; COFF:    error: x86-rsb-stuff: target 'x86_64-pc-windows-msvc' is not supported: only ELF object files are
 ; I386:    error: x86-rsb-stuff: target 'i386-unknown-linux-gnu' is not supported: only x86-64 (LP64) is
 ; X32:     error: x86-rsb-stuff: target 'x86_64-unknown-linux-gnux32' is not supported: only x86-64 (LP64) is
-; KERNEL:  error: x86-rsb-stuff: -mcmodel=kernel is not supported by the user-space mode
+; KERNEL:  error: x86-rsb-stuff: -mcmodel=kernel needs -x86-rsb-stuff-kernel
 
 define void @f() {
   ret void

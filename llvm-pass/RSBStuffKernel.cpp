@@ -1,0 +1,171 @@
+//===- RSBStuffKernel.cpp - Kernel mode of the rsb-stuff pass -------------===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// Linux (6.12, `retbleed=stuff`) tracks call depth itself: the compiler
+// leaves FUNCTION_PADDING_BYTES of NOPs before every function
+// (-fpatchable-function-entry=N,N), objtool lists every direct call outside
+// .init.text in .call_sites, and at boot callthunks.c writes its accounting
+// template into the last bytes of the callee's padding and retargets each
+// listed call there. Returns already go through __x86_return_thunk
+// (-mfunction-return=thunk-extern), which the kernel points at its own
+// call_depth_return_thunk.
+//
+// Kernel mode fits into that mechanism instead of replacing it:
+//
+//  - the template is emitted by the compiler, byte for byte the kernel's
+//    (`sarq $5, %gs:pcpu_hot+X86_call_depth(%rip)`, plus
+//    `incq %gs:__x86_call_count(%rip)` with CALL_THUNKS_DEBUG), in the last
+//    bytes of the padding, under a `__pfx_` symbol spanning the padding as
+//    objtool's own do (objtool lets `__pfx_` code fall through into the
+//    function). The patcher's "Already patched?" check accepts it and
+//    retargets the listed calls without writing;
+//  - calls the patcher never sees, those in .init.text of vmlinux, are
+//    retargeted by the compiler, to callees in the same module that carry the
+//    template. No call is retargeted twice: objtool lists none of them;
+//  - returns are the kernel's; only functions whose returns go through the
+//    return thunk get a template, so no counted call ends in a plain `ret`.
+//
+// noinstr, entry and early boot code is left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RSBStuff.h"
+
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <string>
+
+using namespace llvm;
+using namespace rsbstuff;
+
+namespace {
+
+cl::OptionCategory KernelCategory("rsb-stuff kernel options");
+
+cl::opt<bool> KernelMode(
+    "x86-rsb-stuff-kernel",
+    cl::desc("Linux kernel mode: the kernel's per-CPU counter and template, "
+             "in the last bytes of the -fpatchable-function-entry padding "
+             "where its boot-time patcher expects them"),
+    cl::init(false), cl::cat(KernelCategory));
+
+cl::opt<int> CounterOffset(
+    "x86-rsb-stuff-counter-offset",
+    cl::desc("Kernel mode: byte offset of the call depth inside the counter "
+             "symbol (X86_call_depth in include/generated/asm-offsets.h)"),
+    cl::init(0), cl::cat(KernelCategory));
+
+cl::opt<Segment> CounterSegment(
+    "x86-rsb-stuff-counter-segment",
+    cl::desc("Kernel mode: segment of the per-CPU counter"),
+    cl::values(clEnumValN(Segment::GS, "gs", "%gs (x86-64 per-CPU data)"),
+               clEnumValN(Segment::FS, "fs", "%fs"),
+               clEnumValN(Segment::None, "none", "no segment override")),
+    cl::init(Segment::GS), cl::cat(KernelCategory));
+
+cl::opt<bool> CounterAbsolute(
+    "x86-rsb-stuff-counter-absolute",
+    cl::desc("Kernel mode: address the counter with an absolute 32-bit "
+             "displacement instead of %rip-relative (the kernel's "
+             "PER_CPU_VAR is %rip-relative on x86-64)"),
+    cl::init(false), cl::cat(KernelCategory));
+
+cl::opt<bool> InitCalls(
+    "x86-rsb-stuff-kernel-init-calls",
+    cl::desc("Kernel mode: send calls made from .init.text to the callee's "
+             "template (objtool lists none of them for vmlinux, so the "
+             "boot-time patcher never does); turn off for modules, whose "
+             ".init.text calls objtool lists"),
+    cl::init(true), cl::cat(KernelCategory));
+
+/// Marks a function whose padding holds the template: the pass shortens its
+/// patchable-function-prefix, after which the attribute no longer tells
+/// whether the template fits.
+constexpr StringLiteral TemplateAttr = "rsb-stuff-kernel-template";
+
+unsigned paddingOf(const Function &F) {
+  return F.getFnAttributeAsParsedInteger("patchable-function-prefix", 0);
+}
+
+/// Sections of code that runs where the per-CPU counter must not be touched
+/// (objtool's noinstr sections, and the code that runs before %gs is set).
+bool isNoinstrSection(StringRef Section) {
+  return Section == ".noinstr.text" || Section == ".entry.text" ||
+         Section == ".cpuidle.text" || Section == ".head.text" ||
+         Section.starts_with(".text..__x86.");
+}
+
+} // namespace
+
+bool kernel::enabled() { return KernelMode; }
+
+std::string kernel::configProblem(const TargetMachine &TM) {
+  if (!KernelMode) {
+    for (const cl::Option *Opt : std::initializer_list<const cl::Option *>{
+             &CounterOffset, &CounterSegment, &CounterAbsolute, &InitCalls})
+      if (Opt->getNumOccurrences())
+        return ("x86-rsb-stuff: -" + Opt->ArgStr +
+                " only applies with -x86-rsb-stuff-kernel")
+            .str();
+    return "";
+  }
+  (void)TM;
+  if (!CounterOffset.getNumOccurrences())
+    return "x86-rsb-stuff: -x86-rsb-stuff-kernel needs "
+           "-x86-rsb-stuff-counter-offset=<X86_call_depth> (from the kernel "
+           "build's include/generated/asm-offsets.h)";
+  return "";
+}
+
+StringRef kernel::skipReason(const Function &F, const TargetMachine &TM,
+                             unsigned TemplateSize) {
+  if (TM.getCodeModel() != CodeModel::Kernel)
+    return "not kernel code (no -mcmodel=kernel)";
+  if (F.hasFnAttribute(TemplateAttr))
+    return "";
+  if (F.hasFnAttribute(OptOutAttr))
+    return F.getFnAttribute(OptOutAttr).getValueAsString();
+  if (F.hasFnAttribute(Attribute::Naked))
+    return "naked function";
+  if (F.getCallingConv() == CallingConv::X86_INTR)
+    return "interrupt handler returns with iret";
+  if (!F.hasFnAttribute(Attribute::FnRetThunkExtern))
+    return "returns do not go through the kernel's return thunk "
+           "(-mfunction-return=thunk-extern)";
+  if (F.hasSection() && isNoinstrSection(F.getSection()))
+    return "noinstr code must not be touched";
+  if (F.hasPrefixData() || F.hasPrologueData() ||
+      F.hasMetadata(LLVMContext::MD_func_sanitize) ||
+      F.hasMetadata(LLVMContext::MD_kcfi_type))
+    return "other data sits in the padding";
+  if (paddingOf(F) < TemplateSize)
+    return "its -fpatchable-function-entry padding cannot hold the template";
+  return "";
+}
+
+unsigned kernel::claimPadding(Function &F, unsigned TemplateSize) {
+  unsigned Padding = paddingOf(F);
+  F.addFnAttr("patchable-function-prefix",
+              std::to_string(Padding - TemplateSize));
+  F.addFnAttr(TemplateAttr);
+  return Padding;
+}
+
+bool kernel::accountsCallsFrom(const Function &F) {
+  return InitCalls && F.getSection() == ".init.text";
+}
+
+void kernel::describeCounter(PrefixRequest &R) {
+  R.Form = CounterForm::Direct;
+  R.CounterOffset = CounterOffset;
+  R.Seg = CounterSegment;
+  R.RIPRelative = !CounterAbsolute;
+}
