@@ -170,8 +170,11 @@ llvm::StringRef skipReason(const llvm::Function &F,
 /// Shortens F's padding NOPs by TemplateSize, for the template to take their
 /// place; returns the padding's full size.
 unsigned claimPadding(llvm::Function &F, unsigned TemplateSize);
-/// Whether the pass retargets F's calls (the boot-time patcher never will).
+/// Whether the pass accounts F's calls (the boot-time patcher never will).
 bool accountsCallsFrom(const llvm::Function &F);
+/// Whether a call from .init.text to Callee is accounted (through a thunk).
+bool accountsInitCall(const llvm::Function &Callee,
+                      const llvm::TargetMachine &TM, unsigned TemplateSize);
 /// Fills in how R reaches the per-CPU counter.
 void describeCounter(PrefixRequest &R);
 } // namespace kernel

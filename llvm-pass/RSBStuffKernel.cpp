@@ -22,9 +22,11 @@
 //    objtool's own do (objtool lets `__pfx_` code fall through into the
 //    function). The patcher's "Already patched?" check accepts it and
 //    retargets the listed calls without writing;
-//  - calls the patcher never sees, those in .init.text of vmlinux, are
-//    retargeted by the compiler, to callees in the same module that carry the
-//    template. No call is retargeted twice: objtool lists none of them;
+//  - calls the patcher never sees, those in .init.text of vmlinux, go
+//    through `<template>; jmp f` thunks made by the compiler (by default to
+//    any callee; -x86-rsb-stuff-kernel-init-calls=local keeps to callees of
+//    the same file known to return through the thunk). No call is accounted
+//    twice: objtool lists none of them;
 //  - returns are the kernel's; only functions whose returns go through the
 //    return thunk get a template, so no counted call ends in a plain `ret`.
 //
@@ -34,6 +36,7 @@
 
 #include "RSBStuff.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
@@ -78,13 +81,25 @@ cl::opt<bool> CounterAbsolute(
              "PER_CPU_VAR is %rip-relative on x86-64)"),
     cl::init(false), cl::cat(KernelCategory));
 
-cl::opt<bool> InitCalls(
+/// Which calls from .init.text the pass accounts.
+enum class InitCallPolicy { None, Local, All };
+
+cl::opt<InitCallPolicy> InitCalls(
     "x86-rsb-stuff-kernel-init-calls",
-    cl::desc("Kernel mode: send calls made from .init.text to the callee's "
-             "template (objtool lists none of them for vmlinux, so the "
-             "boot-time patcher never does); turn off for modules, whose "
-             ".init.text calls objtool lists"),
-    cl::init(true), cl::cat(KernelCategory));
+    cl::desc("Kernel mode: calls made from .init.text to account through a "
+             "thunk (objtool lists none of them for vmlinux, so the "
+             "boot-time patcher never does)"),
+    cl::values(
+        clEnumValN(InitCallPolicy::None, "none",
+                   "none (modules: objtool lists their .init.text calls)"),
+        clEnumValN(InitCallPolicy::Local, "local",
+                   "calls to functions of the same file that return through "
+                   "the return thunk"),
+        clEnumValN(InitCallPolicy::All, "all",
+                   "also calls to other files' functions, which the kernel's "
+                   "rule has return through the return thunk (the rule the "
+                   "boot-time patcher relies on, enforced by objtool)")),
+    cl::init(InitCallPolicy::All), cl::cat(KernelCategory));
 
 /// Marks a function whose padding holds the template: the pass shortens its
 /// patchable-function-prefix, after which the attribute no longer tells
@@ -160,7 +175,31 @@ unsigned kernel::claimPadding(Function &F, unsigned TemplateSize) {
 }
 
 bool kernel::accountsCallsFrom(const Function &F) {
-  return InitCalls && F.getSection() == ".init.text";
+  return InitCalls != InitCallPolicy::None && F.getSection() == ".init.text";
+}
+
+/// Assembly that the boot-time patcher never accounts (callthunks.c
+/// skip_addr()): entry helpers and code that refills the RSB or switches
+/// stacks itself.
+static bool isSkippedByKernel(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases({"error_entry", "paranoid_entry", "xen_error_entry",
+              "__switch_to_asm", "ret_from_fork", "soft_restart_cpu",
+              "__fentry__", "relocate_kernel"},
+             true)
+      .Default(false);
+}
+
+bool kernel::accountsInitCall(const Function &Callee, const TargetMachine &TM,
+                              unsigned TemplateSize) {
+  if (Callee.doesNotReturn() || Callee.isIntrinsic() ||
+      isSkippedByKernel(Callee.getName()))
+    return false;
+  // A definition that certainly runs tells how it returns.
+  if (!Callee.isDeclarationForLinker() && !Callee.isInterposable() &&
+      !Callee.isWeakForLinker())
+    return skipReason(Callee, TM, TemplateSize).empty();
+  return InitCalls == InitCallPolicy::All && !Callee.hasExternalWeakLinkage();
 }
 
 void kernel::describeCounter(PrefixRequest &R) {

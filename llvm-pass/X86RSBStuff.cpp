@@ -470,13 +470,18 @@ bool X86RSBStuff::isShallow(const MachineOperand &Target) const {
                (TLI->getLibFunc(*F, LF) && isShallowLibFunc(LF)));
 }
 
+/// A call that ends its block with nowhere to go: the callee never returns.
+static bool isNoReturnCall(const MachineInstr &Call) {
+  const MachineBasicBlock &MBB = *Call.getParent();
+  return &Call == &*MBB.getLastNonDebugInstr() && MBB.succ_empty();
+}
+
 /// Control that comes back from a call the counter did not see (libc, an
 /// indirect call, a setjmp returning again) may come from code that went
 /// more than the RSB's spare entries deep: the entries our credit stands for
 /// may be gone. A call that never returns needs nothing.
 bool X86RSBStuff::needsResetAfter(const MachineInstr &Call) const {
-  const MachineBasicBlock &MBB = *Call.getParent();
-  if (&Call == &*MBB.getLastNonDebugInstr() && MBB.succ_empty())
+  if (isNoReturnCall(Call))
     return false;
   const MachineOperand &Target = Call.getOperand(0);
   return classify(Target) == CalleeKind::Plain && !isShallow(Target);
@@ -966,9 +971,9 @@ void X86RSBStuff::prepareKernelModule(Module &M) {
   KernelTemplateSize = accountingSize(MF->getContext(), kernelRequest());
 }
 
-/// Sends the calls of an .init.text function to accounting thunks of callees
-/// defined in this module that return through the kernel's return thunk;
-/// only the definition that certainly runs counts. Returns the thunks.
+/// Sends the calls of an .init.text function to accounting thunks. Calls that
+/// do not return stay direct: nothing would match their count, and objtool
+/// must still see that the caller ends there. Returns the thunks.
 std::vector<std::pair<MCSymbol *, MCSymbol *>>
 X86RSBStuff::retargetKernelCalls() {
   const TargetMachine &TM = MF->getTarget();
@@ -976,12 +981,10 @@ X86RSBStuff::retargetKernelCalls() {
   for (MachineBasicBlock &MBB : *MF) {
     for (MachineInstr &MI : MBB) {
       if (!MI.isCall() || MI.isReturn() || MI.getNumOperands() == 0 ||
-          !MI.getOperand(0).isGlobal())
+          !MI.getOperand(0).isGlobal() || isNoReturnCall(MI))
         continue;
       const auto *Callee = dyn_cast<Function>(MI.getOperand(0).getGlobal());
-      if (!Callee || Callee->isDeclarationForLinker() ||
-          Callee->isInterposable() || Callee->isWeakForLinker() ||
-          !kernel::skipReason(*Callee, TM, KernelTemplateSize).empty())
+      if (!Callee || !kernel::accountsInitCall(*Callee, TM, KernelTemplateSize))
         continue;
       MCSymbol *Thunk = symbolFor(kernel::InitThunkPrefix, *Callee);
       MI.getOperand(0).ChangeToMCSymbol(Thunk,
