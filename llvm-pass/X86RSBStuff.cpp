@@ -59,6 +59,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #include "llvm/Target/TargetMachine.h"
@@ -68,14 +69,46 @@ using namespace rsbstuff;
 
 #define DEBUG_TYPE "x86-rsb-stuff"
 
-STATISTIC(NumInstrumented, "Functions given an accounting prefix");
-STATISTIC(NumSkipped, "Functions left without a prefix");
-STATISTIC(NumElided, "Functions whose call subtree fits the spare entries");
-STATISTIC(NumCallsRedirected, "Direct calls sent to an accounting entry");
-STATISTIC(NumReturnsLowered, "Returns lowered to the return thunk");
-STATISTIC(NumTailCallsRetargeted, "Tail calls sent to a tail alias");
-STATISTIC(NumTailCallsAccounted, "Tail calls preceded by return accounting");
-STATISTIC(NumResets, "Credit resets after unseen code and at landing pads");
+ALWAYS_ENABLED_STATISTIC(NumInstrumented,
+                         "Functions given an accounting prefix");
+ALWAYS_ENABLED_STATISTIC(NumSkipped, "Functions left without a prefix");
+ALWAYS_ENABLED_STATISTIC(NumElided,
+                         "Functions whose call subtree fits the spare entries");
+ALWAYS_ENABLED_STATISTIC(NumCallsRedirected,
+                         "Direct calls sent to an accounting entry");
+ALWAYS_ENABLED_STATISTIC(NumReturnsLowered,
+                         "Returns lowered to the return thunk");
+ALWAYS_ENABLED_STATISTIC(NumTailCallsRetargeted,
+                         "Tail calls sent to a tail alias");
+ALWAYS_ENABLED_STATISTIC(NumTailCallsAccounted,
+                         "Tail calls preceded by return accounting");
+ALWAYS_ENABLED_STATISTIC(NumResets,
+                         "Credit resets after unseen code and at landing pads");
+
+/// Debian's LLVM is a release build: STATISTIC counters are compiled out and
+/// its registry never prints. The plugin's counters are always enabled and
+/// printed at exit under -stats, in LLVM's format.
+namespace {
+struct StatisticsAtExit {
+  ~StatisticsAtExit() {
+    if (!AreStatisticsEnabled())
+      return;
+    const TrackingStatistic *All[] = {
+        &NumInstrumented,       &NumSkipped,        &NumElided,
+        &NumCallsRedirected,    &NumReturnsLowered, &NumTailCallsRetargeted,
+        &NumTailCallsAccounted, &NumResets};
+    raw_ostream &OS = errs();
+    OS << "===" << std::string(73, '-') << "===\n"
+       << "                     ... rsb-stuff Statistics Collected ...\n"
+       << "===" << std::string(73, '-') << "===\n\n";
+    for (const TrackingStatistic *Stat : All)
+      if (Stat->getValue())
+        OS << format("%5u %s - %s\n", unsigned(Stat->getValue()),
+                     Stat->getDebugType(), Stat->getDesc());
+    OS << "\n";
+  }
+} PrintStatisticsAtExit;
+} // namespace
 
 static CounterForm counterForm(const MachineFunction &MF);
 

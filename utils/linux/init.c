@@ -110,6 +110,29 @@ static void page_faults(void) {
   }
 }
 
+/* Loads the test module (its init runs a 40-deep chain), reads its debugfs
+ * file, which runs the chain again, and unloads it. */
+static int load_module(void) {
+  int fd = open("/rsbtest.ko", O_RDONLY);
+  if (fd < 0)
+    return 0;
+  int ok = syscall(SYS_finit_module, fd, "", 0) == 0;
+  close(fd);
+  return ok;
+}
+
+static void module_calls(void) {
+  char buf[32];
+  for (int i = 0; i < 2000; i++) {
+    int fd = open("/sys/kernel/debug/rsbtest", O_RDONLY);
+    if (fd < 0)
+      return;
+    while (read(fd, buf, sizeof buf) > 0)
+      ;
+    close(fd);
+  }
+}
+
 static void forks(void) {
   for (int i = 0; i < 200; i++) {
     pid_t pid = fork();
@@ -138,6 +161,15 @@ int main(void) {
   report("page-fault", &last);
   forks();
   report("fork", &last);
+  if (load_module()) {
+    report("module-load", &last);
+    module_calls();
+    report("module-calls", &last);
+    syscall(SYS_delete_module, "rsbtest", O_NONBLOCK);
+    report("module-unload", &last);
+  } else {
+    printf("rsb-kernel: module not loaded\n");
+  }
   printf("rsb-kernel: done\n");
   fflush(stdout);
   reboot(RB_AUTOBOOT);
