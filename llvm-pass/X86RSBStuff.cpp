@@ -295,7 +295,7 @@ private:
   void accountAtCallSite(MachineInstr &Call);
   bool lowerReturnsOnly();
   unsigned resetAtLandingPads();
-  bool lowerReturnsAndTailCalls(unsigned &Returns, unsigned &TailCalls);
+  bool lowerExits(bool WithTailCalls, unsigned &Returns, unsigned &TailCalls);
   bool lowerTerminator(MachineInstr &MI, unsigned &Returns,
                        unsigned &TailCalls);
   void accountTailCall(MachineInstr &TailCall);
@@ -594,15 +594,8 @@ void X86RSBStuff::accountAtCallSite(MachineInstr &Call) {
 
 /// The ret-thunk design: only the returns change.
 bool X86RSBStuff::lowerReturnsOnly() {
-  SmallVector<MachineInstr *, 8> Rets;
-  for (MachineBasicBlock &MBB : *MF)
-    for (MachineInstr &MI : MBB.terminators())
-      if (MI.isReturn() && !MI.isCall())
-        Rets.push_back(&MI);
   unsigned Returns = 0, TailCalls = 0;
-  bool Ok = true;
-  for (MachineInstr *MI : Rets)
-    Ok &= lowerTerminator(*MI, Returns, TailCalls);
+  bool Ok = lowerExits(/*WithTailCalls=*/false, Returns, TailCalls);
   NumReturnsLowered += Returns;
   return Ok;
 }
@@ -719,12 +712,14 @@ bool X86RSBStuff::lowerTerminator(MachineInstr &MI, unsigned &Returns,
   return true;
 }
 
-bool X86RSBStuff::lowerReturnsAndTailCalls(unsigned &Returns,
-                                           unsigned &TailCalls) {
+/// Lowers the returns and, WithTailCalls, the tail calls. They are collected
+/// first: lowering one changes its block.
+bool X86RSBStuff::lowerExits(bool WithTailCalls, unsigned &Returns,
+                             unsigned &TailCalls) {
   SmallVector<MachineInstr *, 8> Exits;
   for (MachineBasicBlock &MBB : *MF)
     for (MachineInstr &MI : MBB.terminators())
-      if (MI.isReturn())
+      if (MI.isReturn() && (WithTailCalls || !MI.isCall()))
         Exits.push_back(&MI);
   bool Ok = true;
   for (MachineInstr *MI : Exits)
@@ -956,7 +951,7 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
     Resets += resetAtLandingPads();
   CurrentElided = isElided(F);
   unsigned Returns = 0, TailCalls = 0;
-  if (!lowerReturnsAndTailCalls(Returns, TailCalls))
+  if (!lowerExits(/*WithTailCalls=*/true, Returns, TailCalls))
     return true;
   NumReturnsLowered += Returns;
   if (Design != Variant::CallSite)
