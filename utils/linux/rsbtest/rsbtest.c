@@ -17,9 +17,13 @@ static struct dentry *rsbtest_file;
 
 static noinline int rsbtest_chain(int depth)
 {
+	int below;
+
 	if (depth == 0)
 		return (int)strlen("rsbtest");
-	return rsbtest_chain(depth - 1) + 1;
+	below = rsbtest_chain(depth - 1);
+	barrier(); /* a real return per level: no tail-recursion elimination */
+	return below + 1;
 }
 
 static ssize_t rsbtest_read(struct file *file, char __user *buf, size_t len,
