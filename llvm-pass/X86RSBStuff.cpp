@@ -129,6 +129,23 @@ cl::opt<std::string> ReturnThunk("x86-rsb-stuff-return-thunk",
                                  cl::init("__rsb_return_thunk"),
                                  cl::cat(RSBCategory));
 
+/// Where a return shifts the counter back (docs/performance.md measures both).
+enum class ReturnCheck { Thunk, Inline };
+
+cl::opt<ReturnCheck> ReturnCheckForm(
+    "x86-rsb-stuff-return-check", cl::desc("Where a return accounts itself"),
+    cl::values(clEnumValN(ReturnCheck::Thunk, "thunk",
+                          "`jmp` to the return thunk (default)"),
+               clEnumValN(ReturnCheck::Inline, "inline",
+                          "`shlq $5` on the counter, `je` to the refill "
+                          "helper, `ret`, in place (measurement only: keeps "
+                          "a ret, which rsb-verify rejects)")),
+    cl::init(ReturnCheck::Thunk), cl::cat(RSBCategory));
+
+/// Refills the RSB, credits the counter and returns; where the inline
+/// return check jumps when its shift leaves zero.
+constexpr StringLiteral RefillReturn = "__rsb_refill_return";
+
 cl::opt<std::string> TailAccount(
     "x86-rsb-stuff-tail-account",
     cl::desc("Helper called before a tail call to code that may return with "
@@ -292,7 +309,10 @@ private:
   bool needsResetAfter(const MachineInstr &Call) const;
   void insertReset(MachineBasicBlock &MBB, MachineBasicBlock::iterator Pos);
   unsigned rewriteCalls(bool Instrumented, unsigned &Resets);
+  void shiftCounter(MachineBasicBlock &MBB, MachineBasicBlock::iterator Pos,
+                    const DebugLoc &DL, StringRef Opcode);
   void accountAtCallSite(MachineInstr &Call);
+  void checkReturnInline(MachineInstr &Ret);
   bool lowerReturnsOnly();
   unsigned resetAtLandingPads();
   bool lowerExits(bool WithTailCalls, unsigned &Returns, unsigned &TailCalls);
@@ -566,30 +586,49 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
   return Redirected;
 }
 
-/// The call-site design: the caller counts, right before the call. %r11 and
-/// the flags are dead there (a direct call uses neither, and clobbers both).
-void X86RSBStuff::accountAtCallSite(MachineInstr &Call) {
-  MachineBasicBlock &MBB = *Call.getParent();
-  const DebugLoc &DL = Call.getDebugLoc();
+/// Inserts `Opcode $5, counter` (SAR64mi or SHL64mi) before Pos, in the
+/// function's counter form. %r11 and the flags must be dead there.
+void X86RSBStuff::shiftCounter(MachineBasicBlock &MBB,
+                               MachineBasicBlock::iterator Pos,
+                               const DebugLoc &DL, StringRef Opcode) {
   MCSymbol *Counter = namedSymbol(CounterSym);
   Register FS = Names->reg("FS"), R11 = Names->reg("R11");
-  auto Sar = BuildMI(MBB, Call, DL, TII->get(Names->opcode("SAR64mi")));
+  auto Shift = BuildMI(MBB, Pos, DL, TII->get(Names->opcode(Opcode)));
   if (counterForm(*MF) == CounterForm::InitialExec) {
-    BuildMI(MBB, *Sar, DL, TII->get(Names->opcode("MOV64rm")), R11)
+    BuildMI(MBB, *Shift, DL, TII->get(Names->opcode("MOV64rm")), R11)
         .addReg(Names->reg("RIP"))
         .addImm(1)
         .addReg(0)
         .addSym(Counter, targetFlag("x86-gottpoff"))
         .addReg(0);
-    Sar.addReg(R11).addImm(1).addReg(0).addImm(0).addReg(FS);
+    Shift.addReg(R11).addImm(1).addReg(0).addImm(0).addReg(FS);
   } else {
-    Sar.addReg(0)
+    Shift.addReg(0)
         .addImm(1)
         .addReg(0)
         .addSym(Counter, targetFlag("x86-tpoff"))
         .addReg(FS);
   }
-  Sar.addImm(5);
+  Shift.addImm(5);
+}
+
+/// The call-site design: the caller counts, right before the call. %r11 and
+/// the flags are dead there (a direct call uses neither, and clobbers both).
+void X86RSBStuff::accountAtCallSite(MachineInstr &Call) {
+  shiftCounter(*Call.getParent(), Call, Call.getDebugLoc(), "SAR64mi");
+}
+
+/// The return thunk's hot path in place of the `jmp` to it: `shlq $5`, a
+/// conditional tail jump to the refill when that leaves zero, the `ret`.
+/// %r11 and the flags are dead at a return (the PIC thunk uses them too).
+void X86RSBStuff::checkReturnInline(MachineInstr &Ret) {
+  constexpr unsigned CondEqual = 4; // X86::COND_E (X86BaseInfo.h)
+  MachineBasicBlock &MBB = *Ret.getParent();
+  const DebugLoc &DL = Ret.getDebugLoc();
+  shiftCounter(MBB, Ret, DL, "SHL64mi");
+  BuildMI(MBB, Ret, DL, TII->get(Names->opcode("TAILJMPd64_CC")))
+      .addSym(namedSymbol(RefillReturn))
+      .addImm(CondEqual);
 }
 
 /// The ret-thunk design: only the returns change.
@@ -686,11 +725,15 @@ bool X86RSBStuff::lowerTerminator(MachineInstr &MI, unsigned &Returns,
           DiagnosticInfoUnsupported(MF->getFunction(), Msg));
       return false;
     }
+    ++Returns;
+    if (ReturnCheckForm == ReturnCheck::Inline) {
+      checkReturnInline(MI);
+      return true;
+    }
     BuildMI(*MI.getParent(), MI, MI.getDebugLoc(),
             TII->get(Names->opcode("TAILJMPd64")))
         .addSym(namedSymbol(ReturnThunk));
     MI.eraseFromParent();
-    ++Returns;
     return true;
   }
   MachineOperand &Target = MI.getOperand(0);
@@ -1115,7 +1158,7 @@ static std::string configProblem(const TargetMachine &TM) {
   if (kernel::enabled()) {
     for (const cl::Option *Opt : std::initializer_list<const cl::Option *>{
              &TLSForm, &ElideDepth, &Design, &ExternEntries, &ResetCredit,
-             &ResetHelper, &TailAccount, &ReturnThunk})
+             &ResetHelper, &TailAccount, &ReturnThunk, &ReturnCheckForm})
       if (Opt->getNumOccurrences())
         return ("x86-rsb-stuff: -" + Opt->ArgStr +
                 " is a user-space option; -x86-rsb-stuff-kernel does not "
@@ -1124,6 +1167,12 @@ static std::string configProblem(const TargetMachine &TM) {
   } else if (TM.getCodeModel() == CodeModel::Kernel) {
     return "x86-rsb-stuff: -mcmodel=kernel needs -x86-rsb-stuff-kernel";
   }
+  if (ReturnCheckForm == ReturnCheck::Inline &&
+      (Stats || Design == Variant::RetThunk))
+    return std::string("x86-rsb-stuff: -x86-rsb-stuff-return-check=inline "
+                       "does not combine with ") +
+           (Stats ? "-x86-rsb-stuff-stats (it counts no returns)"
+                  : "-x86-rsb-stuff-variant=ret-thunk (which counts nothing)");
   if (ElideDepth > 4)
     return "x86-rsb-stuff: -x86-rsb-stuff-elide-depth=" +
            std::to_string(ElideDepth) +

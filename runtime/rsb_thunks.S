@@ -180,9 +180,45 @@
  * Entered by `jmp` in place of a `ret`. The hot path (shl, jz, ret, int3)
  * fits one 16-byte fetch block: 14 bytes local-exec, exactly 16 with the
  * PIC form's GOT load. The statistics variant's extra increment in front
- * gives that up; it measures, it is not meant to be fast.
+ * gives that up; it measures, it is not meant to be fast. Its refill path
+ * is __rsb_refill_return, right behind it: close enough for a 2-byte jz.
  */
-ACCOUNTING_FUNC __rsb_return_thunk, 0, 0
+	.p2align 4, 0xcc		/* padding traps stray jumps */
+	.globl	__rsb_return_thunk
+	.hidden	__rsb_return_thunk
+	.type	__rsb_return_thunk, @function
+__rsb_return_thunk:
+	.cfi_startproc
+	STATS_INC(RSB_STATS_RETURNS)
+	LOAD_COUNTER
+	shlq	$RSB_DEPTH_SHIFT, COUNTER
+	jz	.Lrefill_return
+	ret
+	int3
+	.cfi_endproc
+	.size	__rsb_return_thunk, . - __rsb_return_thunk
+
+/*
+ * A return whose `shlq` left the counter zero: refill, credit, and return
+ * for the function that was returning. Also entered directly (`je`) by code
+ * built with -x86-rsb-stuff-return-check=inline, a measured alternative
+ * (docs/performance.md) that does the shift in place of the `jmp` to the
+ * thunk.
+ */
+	.globl	__rsb_refill_return
+	.hidden	__rsb_refill_return
+	.type	__rsb_refill_return, @function
+__rsb_refill_return:
+.Lrefill_return:
+	.cfi_startproc
+	FILL_RETURN_BUFFER
+	LOAD_COUNTER			/* %r11 is dead at a return */
+	CREDIT_CALL_DEPTH
+	STATS_INC(RSB_STATS_REFILLS)
+	ret
+	int3
+	.cfi_endproc
+	.size	__rsb_refill_return, . - __rsb_refill_return
 
 /*
  * Called right before a tail jump to code that returns with a plain `ret`,

@@ -19,7 +19,8 @@
  *   correct       the address the ret went to
  *
  * It also notices the runtime's refills (calls inside __rsb_return_thunk,
- * __rsb_tail_account and __rsb_tail_account_flags) and records how many
+ * __rsb_tail_account, __rsb_tail_account_flags and __rsb_refill_return)
+ * and records how many
  * entries the model still held at each: the runtime's safety margin, as
  * measured rather than as designed. The exit status is the program's, so it
  * can wrap test commands, unless --fail-on-underflow finds one (then 3).

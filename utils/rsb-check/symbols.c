@@ -6,8 +6,9 @@
  *
  * The checker needs symbols twice: on every executed call, to tell whether
  * it is one of the runtime's refill calls (which lie inside the hidden
- * functions __rsb_return_thunk, __rsb_tail_account and
- * __rsb_tail_account_flags of whichever module linked the runtime), and for
+ * functions __rsb_return_thunk, __rsb_tail_account,
+ * __rsb_tail_account_flags and __rsb_refill_return of whichever module
+ * linked the runtime), and for
  * naming the returns that underflowed. Both go the same way: the address's
  * executable mapping in /proc/PID/maps gives a file and an offset, the
  * file's program headers turn the offset into a link-time address, and its
@@ -36,6 +37,7 @@ static const char *const refill_thunk_names[] = {
     "__rsb_return_thunk",
     "__rsb_tail_account",
     "__rsb_tail_account_flags",
+    "__rsb_refill_return",
 };
 #define NUM_THUNK_NAMES (sizeof refill_thunk_names / sizeof *refill_thunk_names)
 
