@@ -7,9 +7,8 @@
 // The plugin has two halves that meet at one point in the AsmPrinter:
 //
 //  - X86RSBStuff.cpp, a MachineFunctionPass that runs right before emission,
-//    decides which functions are instrumented, lowers their returns and
-//    redirects calls. For every instrumented function it files a
-//    PrefixRequest.
+//    lowers returns and redirects calls. For every instrumented function it
+//    files a PrefixRequest.
 //  - RSBStuffStreamer.cpp, an MCTargetStreamer whose emitLabel() hook runs
 //    when the AsmPrinter emits a function's entry label but before the label
 //    is placed. It takes the PrefixRequest and emits the accounting prefix, so
@@ -17,7 +16,8 @@
 //
 // A MachineFunctionPass cannot emit bytes in front of its own entry label;
 // this hand-off is the only route that produces real instructions and
-// relocations there (see docs/design.md).
+// relocations there (see docs/design.md). docs/design.md also has a map of
+// which file holds which idea.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,13 +38,19 @@
 
 namespace llvm {
 class CallBase;
+class DISubprogram;
 class Function;
+class MachineFunction;
 class MCContext;
 class MCInstrInfo;
 class MCRegisterInfo;
 class MCSubtargetInfo;
 class MCSymbol;
+class Module;
+class ModulePass;
+class PassBuilder;
 class Target;
+class TargetLibraryInfo;
 class TargetMachine;
 } // namespace llvm
 
@@ -60,6 +66,10 @@ inline constexpr llvm::StringLiteral TailPrefix = "__rsb_tail.";
 /// Marks a function that the user opted out (RSB_NOSTUFF in rsb_stuff.h, or
 /// the skip list); the value says which.
 inline constexpr llvm::StringLiteral OptOutAttr = "rsb-stuff-skip";
+
+/// Marks every function of a module compiled with -x86-rsb-stuff: the link
+/// saw its name, so it has an entry or a fallback (RSBStuffLTO.cpp).
+inline constexpr llvm::StringLiteral KnownAttr = "rsb-stuff-known";
 
 /// How the accounting instruction reaches the per-thread counter.
 enum class CounterForm {
@@ -97,7 +107,17 @@ struct PrefixRequest {
   int64_t CounterOffset = 0;
   Segment Seg = Segment::None;
   bool RIPRelative = true;
-  unsigned PrefixSize = 16; ///< Padding placement: the whole padding.
+  /// Prefix placement: the smallest prefix (grown in 16-byte steps when the
+  /// sequence needs more); padding placement: the whole padding.
+  unsigned PrefixSize = 16;
+  /// Save and restore %r11 around the initial-exec counter access: it
+  /// carries an argument, or the convention preserves it.
+  bool KeepR11 = false;
+  /// Start the entry with ENDBR64 (-fcf-protection=branch): it is reached
+  /// through PLTs and GOT slots, which are indirect branches.
+  bool Endbr = false;
+  /// Debug info: the line-table row of the prefix is the function's line.
+  const llvm::DISubprogram *Subprogram = nullptr;
   llvm::Align FunctionAlign = llvm::Align(16);
   bool EmitCFI = false;
   EntryPlacement Placement = EntryPlacement::Prefix;
@@ -137,6 +157,43 @@ private:
   unsigned depth(const llvm::Function &F);
   unsigned callDepth(const llvm::CallBase &Call);
 };
+
+//===- Eligibility (RSBStuffEligibility.cpp) ------------------------------===//
+
+/// Why F is left out on purpose (a remark), or an empty string.
+llvm::StringRef skipReason(const llvm::Function &F);
+/// Why F, which the user did not leave out, cannot be instrumented (an
+/// error), or an empty string.
+std::string refusalReason(const llvm::Function &F,
+                          const llvm::TargetMachine &TM);
+/// A definition that gets an accounting entry and returns through the thunk.
+bool isInstrumented(const llvm::Function &F, const llvm::TargetMachine &TM);
+/// Whether the calling convention pops its stack arguments (`ret $n`).
+bool popsArguments(unsigned CallingConv, const llvm::TargetMachine &TM);
+/// Whether the AsmPrinter puts data right before F's entry, so that its
+/// accounting entry goes out of line.
+bool hasDataBeforeEntry(const llvm::Function &F);
+/// The rsb-stuff runtime: never instrumented, and its functions are leaves.
+bool isRuntimeFunction(llvm::StringRef Name);
+/// An external function known to push and pop a single RSB entry.
+bool isShallowDeclaration(const llvm::Function &F,
+                          const llvm::TargetLibraryInfo &TLI);
+
+//===- IR passes (RSBStuffPrepare.cpp, RSBStuffLTO.cpp) -------------------===//
+
+/// The IR preparation at the start of code generation.
+llvm::ModulePass *createPreparePass(const llvm::TargetMachine &TM);
+/// Registers what the compile step records for the link (LTO).
+void registerCompileStepPasses(llvm::PassBuilder &PB);
+/// Removes the LTO link guard; returns whether there was one.
+bool removeLinkGuard(llvm::Module &M);
+
+//===- The prefix ---------------------------------------------------------===//
+
+/// How the functions of MF's module reach the counter.
+CounterForm counterForm(const llvm::MachineFunction &MF);
+/// R's entry symbols get F's binding and visibility.
+void describeSymbols(PrefixRequest &R, const llvm::Function &F);
 
 /// Files the prefix for the next emitLabel(Request.Function) in Ctx.
 void requestPrefix(llvm::MCContext &Ctx, const PrefixRequest &Request);

@@ -34,10 +34,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RSBStuff.h"
+#include "RSBStuffStatistics.h"
+#include "X86RSBStuff.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCContext.h"
@@ -207,4 +213,116 @@ void kernel::describeCounter(PrefixRequest &R) {
   R.CounterOffset = CounterOffset;
   R.Seg = CounterSegment;
   R.RIPRelative = !CounterAbsolute;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass in kernel mode
+//===----------------------------------------------------------------------===//
+
+#define DEBUG_TYPE "x86-rsb-stuff"
+
+/// The kernel's symbols unless the command line names others.
+StringRef X86RSBStuff::counterName() const {
+  if (kernel::enabled() && !opts::CounterSym.getNumOccurrences())
+    return "pcpu_hot";
+  return opts::CounterSym;
+}
+
+StringRef X86RSBStuff::statsBlockName() const {
+  if (kernel::enabled() && !opts::StatsSym.getNumOccurrences())
+    return "__x86_call_count";
+  return opts::StatsSym;
+}
+
+PrefixRequest X86RSBStuff::kernelRequest() {
+  const Function &F = MF->getFunction();
+  PrefixRequest R;
+  R.Function = MF->getTarget().getSymbol(&F);
+  R.Entry = symbolFor(EntryPrefix, F);
+  R.PaddingSymbol = symbolFor(kernel::PaddingPrefix, F);
+  describeSymbols(R, F);
+  R.Counter = namedSymbol(counterName());
+  R.StatsBlock = Settings.Stats ? namedSymbol(statsBlockName()) : nullptr;
+  kernel::describeCounter(R);
+  R.Placement = EntryPlacement::Padding;
+  R.EmitCFI = MF->needsFrameMoves();
+  R.STI = &MF->getSubtarget();
+  return R;
+}
+
+/// KCFI keeps its type hash in the padding (and FineIBT rewrites it); the
+/// template cannot share it.
+void X86RSBStuff::prepareKernelModule(const Module &M) {
+  if (M.getModuleFlag("kcfi"))
+    M.getContext().diagnose(DiagnosticInfoGeneric(
+        "x86-rsb-stuff: -fsanitize=kcfi is not supported with "
+        "-x86-rsb-stuff-kernel: the KCFI type hash occupies the padding "
+        "that the template needs",
+        DS_Error));
+  KernelTemplateSize = accountingSize(MF->getContext(), kernelRequest());
+}
+
+/// Sends the calls of an .init.text function to accounting thunks. Calls that
+/// do not return stay direct: nothing would match their count, and objtool
+/// must still see that the caller ends there. Returns the thunks.
+std::vector<std::pair<MCSymbol *, MCSymbol *>>
+X86RSBStuff::retargetKernelCalls() {
+  const TargetMachine &TM = MF->getTarget();
+  std::vector<std::pair<MCSymbol *, MCSymbol *>> Thunks;
+  for (MachineBasicBlock &MBB : *MF) {
+    for (MachineInstr &MI : MBB) {
+      if (!MI.isCall() || MI.isReturn() || MI.getNumOperands() == 0 ||
+          !MI.getOperand(0).isGlobal() || isNoReturnCall(MI))
+        continue;
+      const auto *Callee = dyn_cast<Function>(MI.getOperand(0).getGlobal());
+      if (!Callee || !kernel::accountsInitCall(*Callee, TM, KernelTemplateSize))
+        continue;
+      MCSymbol *Thunk = symbolFor(kernel::InitThunkPrefix, *Callee);
+      MI.getOperand(0).ChangeToMCSymbol(Thunk,
+                                        MI.getOperand(0).getTargetFlags());
+      Thunks.emplace_back(Thunk, TM.getSymbol(Callee));
+    }
+  }
+  return Thunks;
+}
+
+bool X86RSBStuff::runKernel() {
+  Function &F = MF->getFunction();
+  PrefixRequest R = kernelRequest();
+  if (kernel::accountsCallsFrom(F))
+    R.InitThunks = retargetKernelCalls();
+  unsigned Calls = R.InitThunks.size();
+  NumCallsRedirected += Calls;
+  StringRef Reason = kernel::skipReason(F, MF->getTarget(), KernelTemplateSize);
+  if (!Reason.empty()) {
+    ++NumSkipped;
+    remarkSkipped(Reason);
+    R.ThunksOnly = true;
+  }
+  if ((Reason.empty() || Calls) && !hasPrefixStreamer(MF->getContext())) {
+    diagnose("cannot be instrumented: no prefix streamer serves this output "
+             "(only ELF assembly and object files are supported)");
+    return true;
+  }
+  if (Reason.empty())
+    R.PrefixSize = kernel::claimPadding(F, KernelTemplateSize);
+  if (Reason.empty() || Calls)
+    rsbstuff::requestPrefix(MF->getContext(), R);
+  if (!Reason.empty())
+    return Calls != 0;
+  ++NumInstrumented;
+  remarkKernelTemplate(Calls);
+  return true;
+}
+
+void X86RSBStuff::remarkKernelTemplate(unsigned InitCalls) {
+  MachineOptimizationRemarkEmitter ORE(*MF, nullptr);
+  ORE.emit([&] {
+    return MachineOptimizationRemark(DEBUG_TYPE, "Instrumented",
+                                     MF->getFunction().getSubprogram(),
+                                     &MF->front())
+           << "'" << MF->getName() << "' instrumented: template in its "
+           << "padding, " << ore::NV("Calls", InitCalls)
+           << " .init.text calls accounted";
+  });
 }

@@ -30,7 +30,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCCodeEmitter.h"
 #include "llvm/MC/MCContext.h"
@@ -118,6 +120,7 @@ private:
   void emitAccounting(MCSymbol *Entry, ArrayRef<MCInst> Seq,
                       const PrefixRequest &Request);
   void emitTailAlias(const PrefixRequest &Request);
+  void emitLineRow(const PrefixRequest &Request);
   void emitPrefix(const PrefixRequest &Request);
   void emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
                      const PrefixRequest &Request, StringRef SectionName);
@@ -177,17 +180,38 @@ MCRegister segmentRegister(Segment Seg, const X86Names &Names) {
   llvm_unreachable("covered switch");
 }
 
+MCInst registerInst(const X86Names &Names, StringRef Opcode, MCRegister Reg) {
+  MCInst I;
+  I.setOpcode(Names.opcode(Opcode));
+  I.addOperand(MCOperand::createReg(Reg));
+  return I;
+}
+
 /// The accounting instructions: `sarq $5` on the counter, and in statistics
-/// mode `incq` on the first word of the statistics block.
-SmallVector<MCInst, 4> accountingSequence(MCContext &Ctx,
+/// mode `incq` on the first word of the statistics block; after an ENDBR64
+/// where the entry may be reached by an indirect branch (IBT).
+SmallVector<MCInst, 8> accountingSequence(MCContext &Ctx,
                                           const PrefixRequest &Request,
                                           const X86Names &Names) {
   MCRegister FS = Names.reg("FS");
   MCRegister Scratch = Names.reg("R11");
-  SmallVector<MCInst, 4> Seq;
+  SmallVector<MCInst, 8> Seq;
+  if (Request.Endbr) {
+    MCInst Endbr;
+    Endbr.setOpcode(Names.opcode("ENDBR64"));
+    Seq.push_back(Endbr);
+  }
+  // %r11 is scratch at a function entry in the conventions of C (PLT stubs
+  // clobber it too), but not where it carries an argument (preserve_none)
+  // or must be preserved (no_caller_saved_registers): there it is saved on
+  // the stack, below the return address, which no caller's red zone can
+  // hold across a call.
+  bool SaveScratch =
+      Request.KeepR11 && Request.Form == CounterForm::InitialExec;
+  if (SaveScratch)
+    Seq.push_back(registerInst(Names, "PUSH64r", Scratch));
 
-  // Loads the symbol's TP offset into r11 for the initial-exec form; r11 is
-  // a scratch register at every function entry (PLT stubs clobber it too).
+  // Loads the symbol's TP offset into r11 for the initial-exec form.
   auto LoadOffset = [&](MCSymbol *Sym) {
     MCInst Mov;
     Mov.setOpcode(Names.opcode("MOV64rm"));
@@ -226,6 +250,8 @@ SmallVector<MCInst, 4> accountingSequence(MCContext &Ctx,
     AddOperand(Inc, Request.StatsBlock);
     Seq.push_back(Inc);
   }
+  if (SaveScratch)
+    Seq.push_back(registerInst(Names, "POP64r", Scratch));
   return Seq;
 }
 
@@ -255,14 +281,58 @@ void PrefixStreamer::emitEntrySymbol(MCSymbol *Sym,
 void PrefixStreamer::emitAccounting(MCSymbol *Entry, ArrayRef<MCInst> Seq,
                                     const PrefixRequest &Request) {
   MCStreamer &S = getStreamer();
+  const X86Names &Names =
+      X86Names::get(*encoder().MII, *getContext().getRegisterInfo());
   emitEntrySymbol(Entry, Request);
   S.emitLabel(Entry);
   if (Request.EmitCFI)
     S.emitCFIStartProc(/*IsSimple=*/false);
-  for (const MCInst &I : Seq)
+  for (const MCInst &I : Seq) {
     S.emitInstruction(I, *Request.STI);
+    if (!Request.EmitCFI)
+      continue;
+    // %r11 saved around the counter access moves the CFA.
+    if (I.getOpcode() == Names.opcode("PUSH64r"))
+      S.emitCFIAdjustCfaOffset(8);
+    else if (I.getOpcode() == Names.opcode("POP64r"))
+      S.emitCFIAdjustCfaOffset(-8);
+  }
   if (Request.EmitCFI)
     S.emitCFIEndProc();
+}
+
+/// The prefix's line-table row: the function's own line, so that a
+/// symbolizer does not put the entry on the previous function's last line.
+/// Not a statement: a debugger must not place a line's breakpoint there.
+/// Before the module's first function the compile unit's line table has no
+/// root file yet; that prefix lies outside the unit's address range anyway.
+void PrefixStreamer::emitLineRow(const PrefixRequest &Request) {
+  const DISubprogram *SP = Request.Subprogram;
+  MCContext &Ctx = getContext();
+  if (!SP || !SP->getUnit() ||
+      SP->getUnit()->getEmissionKind() == DICompileUnit::NoDebug ||
+      Ctx.getMCDwarfLineTable(Ctx.getDwarfCompileUnitID())
+          .getRootFile()
+          .Name.empty())
+    return;
+  const DIFile *File = SP->getFile();
+  std::optional<MD5::MD5Result> Checksum;
+  if (Ctx.getDwarfVersion() >= 5 && File->getChecksum() &&
+      File->getChecksum()->Kind == DIFile::CSK_MD5) {
+    std::string Bytes = fromHex(File->getChecksum()->Value);
+    MD5::MD5Result Result;
+    std::copy(Bytes.begin(), Bytes.end(), Result.data());
+    Checksum = Result;
+  }
+  Expected<unsigned> FileNo = getStreamer().tryEmitDwarfFileDirective(
+      0, File->getDirectory(), File->getFilename(), Checksum, File->getSource(),
+      Ctx.getDwarfCompileUnitID());
+  if (!FileNo) {
+    consumeError(FileNo.takeError()); // No row rather than a wrong one.
+    return;
+  }
+  getStreamer().emitDwarfLocDirective(*FileNo, SP->getLine(), 0, 0, 0, 0,
+                                      File->getFilename());
 }
 
 void PrefixStreamer::emitTailAlias(const PrefixRequest &Request) {
@@ -280,17 +350,16 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   const MCSubtargetInfo &STI = *Request.STI;
   const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
 
-  SmallVector<MCInst, 4> Seq = accountingSequence(Ctx, Request, Names);
+  SmallVector<MCInst, 8> Seq = accountingSequence(Ctx, Request, Names);
   unsigned SeqSize = encodedSize(*encoder().Emitter, Seq, STI);
-  if (SeqSize > Request.PrefixSize)
-    report_fatal_error("rsb-stuff: accounting sequence does not fit the "
-                       "prefix");
 
   // The AsmPrinter has normally aligned to FunctionAlign already, but it
   // uses a smaller explicit alignment for functions with a section
   // attribute; f's entry must stay aligned either way.
   S.emitCodeAlignment(Request.FunctionAlign, &STI);
-  uint64_t Total = alignTo(Request.PrefixSize, Request.FunctionAlign);
+  emitLineRow(Request);
+  uint64_t Total = alignTo(std::max<uint64_t>(Request.PrefixSize, SeqSize),
+                           Request.FunctionAlign);
   MCInst Trap;
   Trap.setOpcode(Names.opcode("INT3"));
   for (uint64_t I = SeqSize; I < Total; ++I)
@@ -301,6 +370,17 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
                 MCBinaryExpr::createSub(
                     MCSymbolRefExpr::create(Request.Function, Ctx),
                     MCSymbolRefExpr::create(Request.Entry, Ctx), Ctx));
+}
+
+/// `jmp Target`. Out-of-line code jumps to f through a local label placed
+/// at f, never to f's symbol: in a shared object that would go through the
+/// PLT to whatever definition interposes f, which may return with a plain
+/// `ret` after the call was counted.
+MCInst jumpTo(MCContext &Ctx, MCSymbol *Target, const X86Names &Names) {
+  MCInst Jmp;
+  Jmp.setOpcode(Names.opcode("JMP_4"));
+  Jmp.addOperand(MCOperand::createExpr(MCSymbolRefExpr::create(Target, Ctx)));
+  return Jmp;
 }
 
 /// Emits Sym: Seq (with its FDE) in section SectionName, in the COMDAT group
@@ -319,6 +399,7 @@ void PrefixStreamer::emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
   S.pushSection();
   S.switchSection(Thunks);
   S.emitCodeAlignment(Align(16), Request.STI);
+  emitLineRow(Request);
   emitAccounting(Sym, Seq, Request);
   MCSymbol *End = Ctx.createTempSymbol();
   S.emitLabel(End);
@@ -333,13 +414,11 @@ void PrefixStreamer::emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
 void PrefixStreamer::emitCallThunk(const PrefixRequest &Request) {
   MCContext &Ctx = getContext();
   const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
-  SmallVector<MCInst, 4> Seq = accountingSequence(Ctx, Request, Names);
-  MCInst Jmp;
-  Jmp.setOpcode(Names.opcode("JMP_4"));
-  Jmp.addOperand(
-      MCOperand::createExpr(MCSymbolRefExpr::create(Request.Function, Ctx)));
-  Seq.push_back(Jmp);
+  SmallVector<MCInst, 8> Seq = accountingSequence(Ctx, Request, Names);
+  MCSymbol *Body = Ctx.createTempSymbol("rsb_body");
+  Seq.push_back(jumpTo(Ctx, Body, Names));
   emitOutOfLine(Request.Entry, Seq, Request, ".text.rsb_call_thunks");
+  getStreamer().emitLabel(Body);
 }
 
 /// An elided function has no accounting, so nothing in front of it: its
@@ -356,14 +435,14 @@ void PrefixStreamer::emitElided(const PrefixRequest &Request) {
   emitEntrySymbol(Request.Entry, Request);
   S.emitAssignment(Request.Entry, FnRef);
 
-  MCInst Call, Jmp;
+  MCInst Call;
   Call.setOpcode(Names.opcode("CALL64pcrel32"));
   Call.addOperand(
       MCOperand::createExpr(MCSymbolRefExpr::create(Request.TailAccount, Ctx)));
-  Jmp.setOpcode(Names.opcode("JMP_4"));
-  Jmp.addOperand(MCOperand::createExpr(FnRef));
-  emitOutOfLine(Request.TailAlias, {Call, Jmp}, Request,
+  MCSymbol *Body = Ctx.createTempSymbol("rsb_body");
+  emitOutOfLine(Request.TailAlias, {Call, jumpTo(Ctx, Body, Names)}, Request,
                 ".text.rsb_call_thunks");
+  S.emitLabel(Body);
 }
 
 /// The kernel's layout: the AsmPrinter has emitted the -fpatchable-function-
@@ -410,7 +489,7 @@ void PrefixStreamer::emitInitThunks(const PrefixRequest &Request) {
   for (auto [Thunk, Callee] : Request.InitThunks) {
     if (!EmittedInitThunks.insert(Thunk).second)
       continue;
-    SmallVector<MCInst, 4> Seq = accountingSequence(Ctx, Request, Names);
+    SmallVector<MCInst, 8> Seq = accountingSequence(Ctx, Request, Names);
     MCInst Jmp;
     Jmp.setOpcode(Names.opcode("JMP_4"));
     Jmp.addOperand(MCOperand::createExpr(MCSymbolRefExpr::create(Callee, Ctx)));
@@ -497,33 +576,4 @@ void rsbstuff::installPrefixStreamer(Target &T) {
     TargetRegistry::RegisterObjectTargetStreamer(T, createObjectStreamer);
     TargetRegistry::RegisterNullTargetStreamer(T, createNullStreamer);
   });
-}
-
-const X86Names &X86Names::get(const MCInstrInfo &MII,
-                              const MCRegisterInfo &MRI) {
-  static std::mutex Lock;
-  static std::unique_ptr<X86Names> Names;
-  std::lock_guard<std::mutex> Guard(Lock);
-  if (!Names) {
-    Names = std::make_unique<X86Names>();
-    for (unsigned Op = 0, E = MII.getNumOpcodes(); Op != E; ++Op)
-      Names->Opcodes[MII.getName(Op)] = Op;
-    for (unsigned Reg = 1, E = MRI.getNumRegs(); Reg != E; ++Reg)
-      Names->Registers[MRI.getName(Reg)] = Reg;
-  }
-  return *Names;
-}
-
-unsigned X86Names::opcode(StringRef Name) const {
-  auto It = Opcodes.find(Name);
-  if (It == Opcodes.end())
-    report_fatal_error(Twine("rsb-stuff: X86 opcode ") + Name + " not found");
-  return It->second;
-}
-
-MCRegister X86Names::reg(StringRef Name) const {
-  auto It = Registers.find(Name);
-  if (It == Registers.end())
-    report_fatal_error(Twine("rsb-stuff: X86 register ") + Name + " not found");
-  return It->second;
 }

@@ -1,10 +1,13 @@
 ; A linkonce_odr function in a COMDAT group (C++ inline functions,
 ; templates): its prefix, entry symbol and tail alias live in the function's
-; group section, WEAK like the function, so whichever copy the linker keeps
-; brings its own entry along and the discarded copy's goes with it. Callers
-; reach it by name (`__rsb_entry.inl`, and `__rsb_tail.inl` for tail calls):
-; the copy kept may come from an object built without rsb-stuff, and then
-; the link's fallback supplies those names.
+; group section, WEAK like the function, and the group is renamed
+; `__rsb_entry.inl`. Instrumented copies share that group, so the linker
+; keeps one of them; a copy from an object built without rsb-stuff keeps its
+; group `inl` and stays in the link beside it, so `__rsb_entry.inl` is
+; never left undefined (it was, and the call jumped to address 0, when both
+; copies shared the group `inl` and the uninstrumented one came first).
+; Callers reach it by name (`__rsb_entry.inl`, and `__rsb_tail.inl` for
+; tail calls).
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
@@ -16,7 +19,7 @@
 ; RUN:   -c -x ir %s -o %t.clang.o
 ; RUN: llvm-objdump -t %t.clang.o | FileCheck %s --check-prefix=SYMTAB
 
-; ASM:      .section .text.inl,"axG",@progbits,inl,comdat
+; ASM:      .section .text.inl,"axG",@progbits,__rsb_entry.inl,comdat
 ; ASM-NEXT: .weak inl
 ; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type inl,@function
@@ -39,7 +42,7 @@
 ; SYMTAB-DAG: 0000000000000006  w F .text.inl 000000000000000a __rsb_entry.inl{{$}}
 ; SYMTAB-DAG: 0000000000000010  w F .text.inl [[#%.16x,]] __rsb_tail.inl{{$}}
 
-; GROUP:      COMDAT group section [{{ *}}[[#]]] `.group' [inl] contains 2 sections:
+; GROUP:      COMDAT group section [{{ *}}[[#]]] `.group' [__rsb_entry.inl] contains 2 sections:
 ; GROUP-NEXT:    [Index] Name
 ; GROUP-NEXT:    [{{ *}}[[#]]] .text.inl
 ; GROUP-NEXT:    [{{ *}}[[#]]] .rela.text.inl

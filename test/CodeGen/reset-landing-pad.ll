@@ -60,15 +60,15 @@ lpad:
   ret void
 }
 
-;; A cleanup pad, which ends in a call to _Unwind_Resume (a declaration
-;; like any other: called by name); it never returns, no reset after it.
+;; A cleanup pad, which ends in a call to _Unwind_Resume, which never
+;; returns: neither counted nor followed by a reset.
 ; CHECK-LABEL: {{^}}cleaner:
 ; CHECK:       .LBB1_[[#]]: # %lpad
 ; CHECK-NEXT:    .cfi_def_cfa_offset 32
 ; CHECK-NEXT:  .Ltmp[[#]]:
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         callq __rsb_entry._Unwind_Resume@PLT{{$}}
+; CHECK:         callq _Unwind_Resume@PLT{{$}}
 ; CHECK-NEXT:  .Lfunc_end1:
 define void @cleaner(ptr %p) personality ptr @__gxx_personality_v0 {
 entry:

@@ -1,19 +1,21 @@
 ; Credit resets belong to instrumented functions only. A skipped function
-; (here -mfunction-return=thunk-extern) keeps its calls to libc and through
+; (here by the skip list) keeps its calls to libc and through
 ; pointers, its landing pads and its tail calls exactly as they were: no
 ; `callq __rsb_reset_depth`, no tail accounting. Its direct calls to
 ; functions that may be instrumented are still redirected (a counted call is
 ; matched by the callee's return whoever the caller is).
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-skip=skipped,skipped_tail \
 ; RUN:   -pass-remarks-missed=x86-rsb-stuff %s -o %t.s 2>%t.remarks
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: FileCheck %s < %t.s
 ; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
-; RUN:   -S -x ir %s -o - | FileCheck %s
+; RUN:   -mllvm -x86-rsb-stuff-skip=skipped,skipped_tail -S -x ir %s -o - \
+; RUN:   | FileCheck %s
 
-; REMARK: remark: {{.*}}'skipped' not instrumented: returns already go through -mfunction-return=thunk-extern
-; REMARK: remark: {{.*}}'skipped_tail' not instrumented: returns already go through -mfunction-return=thunk-extern
+; REMARK: remark: {{.*}}'skipped' not instrumented: in the skip list
+; REMARK: remark: {{.*}}'skipped_tail' not instrumented: in the skip list
 
 declare i32 @printf(ptr, ...)
 declare i32 @puts(ptr)
@@ -36,9 +38,9 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-NEXT:    movq %rax, %rdi
 ; CHECK-NEXT:    callq __rsb_entry.handle@PLT{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __x86_return_thunk # TAILCALL
+; CHECK:         retq
 ; CHECK-NEXT:  .Lfunc_end0:
-define void @skipped(ptr %fmt, ptr %fp) fn_ret_thunk_extern personality ptr @__gxx_personality_v0 {
+define void @skipped(ptr %fmt, ptr %fp) personality ptr @__gxx_personality_v0 {
 entry:
   %p = call i32 (ptr, ...) @printf(ptr %fmt)
   call void %fp()
@@ -61,7 +63,7 @@ lpad:
 ; CHECK-NOT:     __rsb_tail_account
 ; CHECK:         jmp puts@PLT # TAILCALL
 ; CHECK-NEXT:  .Lfunc_end1:
-define i32 @skipped_tail(ptr %s) fn_ret_thunk_extern {
+define i32 @skipped_tail(ptr %s) {
   %r = tail call i32 @puts(ptr %s)
   ret i32 %r
 }

@@ -13,7 +13,7 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.clang.remarks
 ; RUN: FileCheck %s < %t.clang.s --implicit-check-not=__rsb_entry.isr
 
-; REMARK: remark: {{.*}}'isr' not instrumented: interrupt handler returns with iret
+; REMARK: remark: {{.*}}'isr' not instrumented: interrupt handler (entered by the CPU, returns with iret)
 
 ; CHECK:       .type isr,@function
 ; CHECK-NEXT:  isr:

@@ -41,8 +41,8 @@
 // INFO:      DW_TAG_subprogram
 // INFO-NEXT:   DW_AT_low_pc (0x0000000000000010)
 // INFO:        DW_AT_name ("f")
-// INFO:      DW_TAG_subprogram
-// INFO-NEXT:   DW_AT_low_pc (0x0000000000000040)
+// INFO:        DW_AT_low_pc (0x0000000000000040)
+// INFO-NOT:  DW_TAG
 // INFO:        DW_AT_name ("leaf")
 
 int ext(int);

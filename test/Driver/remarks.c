@@ -15,8 +15,8 @@
 // RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -mgeneral-regs-only \
 // RUN:   -S %s -o /dev/null 2>&1 | count 0
 
-// MISSED-DAG: remarks.c:[[#@LINE+29]]:1: remark: 'naked_fn' not instrumented: naked function [-Rpass-missed=x86-rsb-stuff]
-// MISSED-DAG: remarks.c:[[#@LINE+29]]:1: remark: 'isr' not instrumented: interrupt handler returns with iret [-Rpass-missed=x86-rsb-stuff]
+// MISSED-DAG: remarks.c:[[#@LINE+29]]:1: remark: 'naked_fn' not instrumented: naked function (its returns are its own assembly) [-Rpass-missed=x86-rsb-stuff]
+// MISSED-DAG: remarks.c:[[#@LINE+29]]:1: remark: 'isr' not instrumented: interrupt handler (entered by the CPU, returns with iret) [-Rpass-missed=x86-rsb-stuff]
 
 // PASSED-DAG: remarks.c:[[#@LINE+28]]:1: remark: 'plain' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
 // PASSED-DAG: remarks.c:[[#@LINE+28]]:1: remark: 'caller' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]

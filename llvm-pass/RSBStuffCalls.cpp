@@ -1,0 +1,344 @@
+//===- RSBStuffCalls.cpp - Call rewriting and credit resets ---------------===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// A direct call is counted, by sending it to the callee's accounting entry,
+// only when the callee certainly returns through the thunk: a function
+// instrumented here, or one resolved by name through `__rsb_entry.f`, which
+// the link backs with a fallback when f turns out not to be instrumented.
+// Every other call stays as it is, and in instrumented code a call whose
+// callee may go deeper than the RSB's spare entries without the counter
+// seeing it is followed by a credit reset. docs/design.md has the rules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RSBStuffStatistics.h"
+#include "X86RSBStuff.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+using namespace rsbstuff;
+
+/// The X86 operand flag of a `f@GOTPCREL` reference.
+static bool isGOTPCRel(const MachineOperand &MO) {
+  const TargetInstrInfo &TII =
+      *MO.getParent()->getMF()->getSubtarget().getInstrInfo();
+  for (const auto &[Flag, Name] :
+       TII.getSerializableDirectMachineOperandTargetFlags())
+    if (StringRef(Name) == "x86-gotpcrel")
+      return MO.getTargetFlags() == Flag;
+  return false;
+}
+
+/// `call *f@GOTPCREL(%rip)` and its tail-call form, what -fno-plt makes of a
+/// call to a function outside the object: the GOT slot holds f's address,
+/// so retargeting the reference retargets the call.
+static bool isCallThroughGOT(const MachineInstr &MI) {
+  const TargetInstrInfo &TII = *MI.getMF()->getSubtarget().getInstrInfo();
+  StringRef Name = TII.getName(MI.getOpcode());
+  if (Name != "CALL64m" && Name != "TAILJMPm64")
+    return false;
+  const MachineOperand &Base = MI.getOperand(0), &Index = MI.getOperand(2);
+  const MachineOperand &Disp = MI.getOperand(3);
+  const TargetRegisterInfo &TRI = *MI.getMF()->getSubtarget().getRegisterInfo();
+  return Base.isReg() && StringRef(TRI.getName(Base.getReg())) == "RIP" &&
+         Index.isReg() && !Index.getReg() && Disp.isGlobal() &&
+         isGOTPCRel(Disp);
+}
+
+MachineOperand &rsbstuff::calleeOperand(MachineInstr &Call) {
+  if (Call.getOpcode() == TargetOpcode::PATCHABLE_TAIL_CALL)
+    return Call.getOperand(1); // After the wrapped opcode.
+  if (isCallThroughGOT(Call))
+    return Call.getOperand(3);
+  return Call.getOperand(0);
+}
+
+const MachineOperand &rsbstuff::calleeOperand(const MachineInstr &Call) {
+  return calleeOperand(const_cast<MachineInstr &>(Call));
+}
+
+bool rsbstuff::isNoReturnCall(const MachineInstr &Call) {
+  const MachineBasicBlock &MBB = *Call.getParent();
+  return &Call == &*MBB.getLastNonDebugInstr() && MBB.succ_empty();
+}
+
+CalleeKind X86RSBStuff::classify(const MachineOperand &Target) const {
+  if (!Target.isGlobal())
+    return CalleeKind::Plain;
+  const auto *F = dyn_cast<Function>(Target.getGlobal());
+  if (!F || F->isIntrinsic() || Target.getOffset() != 0)
+    return CalleeKind::Plain;
+  return classifyFunction(*F);
+}
+
+/// A definition in this module.
+static CalleeKind classifyDefinition(const Function &F, bool Elided,
+                                     const TargetMachine &TM) {
+  // A weak definition may be replaced at link time by one that has no
+  // prefix, so only a definition that is certain to be used counts.
+  if (!isInstrumented(F, TM) || F.isInterposable() || Elided)
+    return CalleeKind::Plain;
+  // An ODR (COMDAT) copy may lose to another object's copy: only a group
+  // renamed for instrumented code (RSBStuffPrepare.cpp) keeps the entry
+  // whichever copy the linker keeps.
+  const Comdat *Group = F.getComdat();
+  if (Group && !Group->getName().starts_with(EntryPrefix))
+    return CalleeKind::Plain;
+  // A preemptible definition (default visibility in a shared object) is
+  // reached by name, like an external one: the dynamic linker then picks
+  // the entry and the tail alias of the same definition. So is an ODR one.
+  bool ByName = !F.isDSOLocal() || F.isWeakForLinker();
+  if (ByName && opts::Design == Variant::CallSite)
+    return CalleeKind::Plain;
+  return ByName ? CalleeKind::External : CalleeKind::Instrumented;
+}
+
+CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
+  const TargetMachine &TM = MF->getTarget();
+  // Nothing would match a count for a call that never returns.
+  if (F.doesNotReturn())
+    return CalleeKind::Plain;
+  if (!F.isDeclarationForLinker())
+    return classifyDefinition(F, isElided(F), TM);
+  if (opts::Design == Variant::CallSite || !opts::ExternEntries)
+    return CalleeKind::Plain;
+  // Code generated in the linker may call functions the compile step never
+  // saw (libcalls that passes add late): the link has no fallback entry
+  // for them (RSBStuffLTO.cpp).
+  if (Settings.LinkTime && !F.hasFnAttribute(KnownAttr))
+    return CalleeKind::Plain;
+  LibFunc Lib;
+  if (F.hasExternalWeakLinkage() || F.hasFnAttribute(Attribute::ReturnsTwice) ||
+      popsArguments(F.getCallingConv(), TM) || TLI->getLibFunc(F, Lib) ||
+      isRuntimeFunction(F.getName()))
+    return CalleeKind::Plain;
+  return CalleeKind::External;
+}
+
+/// Library functions that glibc implements as leaves (IFUNC-selected
+/// assembly): a call to one pushes and pops a single RSB entry, well within
+/// the spare entries above the counter's credit, so it cannot take the
+/// entries that credit stands for.
+static bool isShallowLibFunc(LibFunc LF) {
+  switch (LF) {
+  case LibFunc_memcpy:
+  case LibFunc_memmove:
+  case LibFunc_memset:
+  case LibFunc_memcmp:
+  case LibFunc_bcmp:
+  case LibFunc_memchr:
+  case LibFunc_memrchr:
+  case LibFunc_strlen:
+  case LibFunc_strnlen:
+  case LibFunc_strcmp:
+  case LibFunc_strncmp:
+  case LibFunc_strchr:
+  case LibFunc_strrchr:
+  case LibFunc_strcpy:
+  case LibFunc_strncpy:
+  case LibFunc_stpcpy:
+  case LibFunc_stpncpy:
+  case LibFunc_strcat:
+  case LibFunc_strncat:
+  case LibFunc_strspn:
+  case LibFunc_strcspn:
+  case LibFunc_strpbrk:
+  case LibFunc_abs:
+  case LibFunc_labs:
+  case LibFunc_llabs:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool rsbstuff::isShallowDeclaration(const Function &F,
+                                    const TargetLibraryInfo &TLI) {
+  LibFunc LF;
+  return isRuntimeFunction(F.getName()) ||
+         (TLI.getLibFunc(F, LF) && isShallowLibFunc(LF));
+}
+
+/// Libcalls the code generator emits by name that are leaves as well.
+static bool isShallowSymbol(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases({"memcpy", "memmove", "memset", "memcmp", "bcmp"}, true)
+      .Default(false);
+}
+
+bool X86RSBStuff::isShallow(const MachineOperand &Target) const {
+  if (Target.isSymbol())
+    return isShallowSymbol(Target.getSymbolName());
+  if (Target.isMCSymbol())
+    return isShallowSymbol(Target.getMCSymbol()->getName());
+  const auto *F =
+      Target.isGlobal() ? dyn_cast<Function>(Target.getGlobal()) : nullptr;
+  if (F && !F->isDeclarationForLinker())
+    return isElided(*F);
+  return F && isShallowDeclaration(*F, *TLI);
+}
+
+/// Control that comes back from a call the counter did not see (libc, an
+/// indirect call, a setjmp returning again) may come from code that went
+/// more than the RSB's spare entries deep: the entries our credit stands for
+/// may be gone. A call that never returns needs nothing.
+bool X86RSBStuff::needsResetAfter(const MachineInstr &Call) const {
+  if (isNoReturnCall(Call))
+    return false;
+  const MachineOperand &Target = calleeOperand(Call);
+  return classify(Target) == CalleeKind::Plain && !isShallow(Target);
+}
+
+/// The point right after Call and the CFI that belongs to it (a callee-pop
+/// call is followed by its .cfi_adjust_cfa_offset).
+static MachineBasicBlock::iterator afterCallCFI(MachineInstr &Call) {
+  MachineBasicBlock::iterator Pos = std::next(Call.getIterator());
+  while (Pos != Call.getParent()->end() && Pos->isCFIInstruction())
+    ++Pos;
+  return Pos;
+}
+
+void X86RSBStuff::insertReset(MachineBasicBlock &MBB,
+                              MachineBasicBlock::iterator Pos) {
+  DebugLoc DL = Pos != MBB.end() ? Pos->getDebugLoc() : DebugLoc();
+  BuildMI(MBB, Pos, DL, TII->get(Names->opcode("CALL64pcrel32")))
+      .addSym(namedSymbol(opts::ResetHelper));
+  ++NumResets;
+}
+
+/// Points Target, a direct reference to function f, at `<Prefix>f`, keeping
+/// its operand flags (@PLT, @GOTPCREL). With debug info the reference goes
+/// to the IR declaration RSBStuffPrepare.cpp made for that symbol, which
+/// carries f's subprogram: the call keeps its DW_TAG_call_site entry.
+void X86RSBStuff::retarget(MachineOperand &Target, StringRef Prefix) {
+  const auto &F = cast<Function>(*Target.getGlobal());
+  unsigned Flags = Target.getTargetFlags();
+  MCSymbol *Sym = symbolFor(Prefix, F);
+  if (const Function *Decl = F.getParent()->getFunction(Sym->getName());
+      Decl && Decl->getSubprogram())
+    Target.ChangeToGA(Decl, 0, Flags);
+  else
+    Target.ChangeToMCSymbol(Sym, Flags);
+}
+
+/// Sends direct calls to instrumented callees to their accounting entries
+/// (in every function, instrumented or not: a counted call is matched by the
+/// callee's thunk return whoever the caller is) and, in instrumented
+/// functions, clears the credit after calls the counter cannot see.
+unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
+  unsigned Redirected = 0;
+  for (MachineBasicBlock &MBB : *MF) {
+    for (MachineInstr &MI : make_early_inc_range(MBB)) {
+      // A call that never returns (abort, _Unwind_Resume) needs neither a
+      // count nor a reset: nothing comes back to match or to clear.
+      if (!MI.isCall() || MI.isReturn() || MI.getNumOperands() == 0 ||
+          isNoReturnCall(MI))
+        continue;
+      MachineOperand &Target = calleeOperand(MI);
+      if (classify(Target) != CalleeKind::Plain) {
+        if (opts::Design == Variant::CallSite)
+          accountAtCallSite(MI);
+        else
+          retarget(Target, EntryPrefix);
+        ++Redirected;
+      } else if (Instrumented && opts::ResetCredit && needsResetAfter(MI)) {
+        insertReset(MBB, afterCallCFI(MI));
+        ++Resets;
+      }
+    }
+  }
+  return Redirected;
+}
+
+/// An exception reaches its landing pad after the unwinder's own calls and
+/// returns, none of which the counter saw.
+unsigned X86RSBStuff::resetAtLandingPads() {
+  unsigned Resets = 0;
+  for (MachineBasicBlock &MBB : *MF) {
+    if (!MBB.isEHPad())
+      continue;
+    insertReset(MBB, MBB.SkipPHIsLabelsAndDebug(MBB.begin()));
+    ++Resets;
+  }
+  return Resets;
+}
+
+/// XRay's sleds and -fpatchable-function-entry's NOPs exist to be patched
+/// at run time, at any moment, into calls to code the counter cannot see (a
+/// tracer, XRay's handlers) or, for XRay's exit sled, into a jump to a
+/// trampoline that returns with a plain `ret` (a `retq` that XRay owns and
+/// restores when unpatched). So the credit is cleared after the entry's
+/// sled or NOPs, and before the exit and tail-call sleds: a cleared credit
+/// also covers the plain `ret` that ends the counted call. (Custom event
+/// sleds are calls without a target: the reset after every such call covers
+/// them.)
+unsigned X86RSBStuff::resetAroundPatchableSleds() {
+  unsigned Resets = 0;
+  for (MachineBasicBlock &MBB : *MF) {
+    for (MachineInstr &MI : make_early_inc_range(MBB)) {
+      switch (MI.getOpcode()) {
+      case TargetOpcode::PATCHABLE_FUNCTION_ENTER:
+        insertReset(MBB, std::next(MI.getIterator()));
+        break;
+      case TargetOpcode::PATCHABLE_RET:
+        insertReset(MBB, MI.getIterator());
+        break;
+      case TargetOpcode::PATCHABLE_TAIL_CALL: {
+        StringRef Wrapped = TII->getName(MI.getOperand(0).getImm());
+        callBeforeTailCall(MI, namedSymbol(opts::ResetHelper),
+                           Wrapped.ends_with("_CC"));
+        ++NumResets;
+        break;
+      }
+      default:
+        continue;
+      }
+      ++Resets;
+    }
+  }
+  return Resets;
+}
+
+/// Inserts `Opcode $5, counter` (SAR64mi or SHL64mi) before Pos, in the
+/// function's counter form. %r11 and the flags must be dead there.
+void X86RSBStuff::shiftCounter(MachineBasicBlock &MBB,
+                               MachineBasicBlock::iterator Pos,
+                               const DebugLoc &DL, StringRef Opcode) {
+  MCSymbol *Counter = namedSymbol(opts::CounterSym);
+  Register FS = Names->reg("FS"), R11 = Names->reg("R11");
+  auto Shift = BuildMI(MBB, Pos, DL, TII->get(Names->opcode(Opcode)));
+  if (counterForm(*MF) == CounterForm::InitialExec) {
+    BuildMI(MBB, *Shift, DL, TII->get(Names->opcode("MOV64rm")), R11)
+        .addReg(Names->reg("RIP"))
+        .addImm(1)
+        .addReg(0)
+        .addSym(Counter, targetFlag("x86-gottpoff"))
+        .addReg(0);
+    Shift.addReg(R11).addImm(1).addReg(0).addImm(0).addReg(FS);
+  } else {
+    Shift.addReg(0)
+        .addImm(1)
+        .addReg(0)
+        .addSym(Counter, targetFlag("x86-tpoff"))
+        .addReg(FS);
+  }
+  Shift.addImm(5);
+}
+
+/// The call-site design: the caller counts, right before the call. %r11 and
+/// the flags are dead there (a direct call uses neither, and clobbers both).
+void X86RSBStuff::accountAtCallSite(MachineInstr &Call) {
+  shiftCounter(*Call.getParent(), Call, Call.getDebugLoc(), "SAR64mi");
+}

@@ -1,0 +1,210 @@
+//===- RSBStuffPrepare.cpp - IR preparation before code generation --------===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// The first pass of every code generation the plugin joins, before
+// instruction selection. Everything the rsb-stuff passes change in the IR is
+// changed here, once per module, so that the MachineFunctionPass only reads
+// it:
+//
+//  - the user's opt-outs (RSB_NOSTUFF, the skip list) become an attribute on
+//    each function, so that callers and callees agree;
+//  - the COMDAT group of each instrumented inline function (and template
+//    instantiation) is renamed `__rsb_entry.<group>`. An object built
+//    without rsb-stuff keeps its own copy under the original name: the
+//    linker keeps both groups instead of dropping the one that defines
+//    `__rsb_entry.f`, whichever object comes first. `f` itself may resolve
+//    to either copy; `__rsb_entry.f` and `__rsb_tail.f` always to the
+//    instrumented one. Groups that also hold data are left alone (two
+//    copies of data would not be harmless), and calls to their functions
+//    stay uncounted (RSBStuffCalls.cpp);
+//  - with debug info, a declaration for each `__rsb_entry.f` and
+//    `__rsb_tail.f` that calls may be sent to, carrying a declaration of f's
+//    subprogram: the retargeted call keeps its DW_TAG_call_site entry;
+//  - the LTO link guard is removed (RSBStuffLTO.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RSBStuff.h"
+#include "RSBStuffOptions.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSymbol.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+using namespace rsbstuff;
+
+/// Functions annotated with `__attribute__((annotate("rsb_nostuff")))`.
+static SmallPtrSet<Function *, 8> annotatedOptOuts(Module &M) {
+  SmallPtrSet<Function *, 8> Result;
+  const GlobalVariable *GV = M.getGlobalVariable("llvm.global.annotations");
+  const auto *Array = GV && GV->hasInitializer()
+                          ? dyn_cast<ConstantArray>(GV->getInitializer())
+                          : nullptr;
+  if (!Array)
+    return Result;
+  for (const Use &Op : Array->operands()) {
+    const auto *Entry = dyn_cast<ConstantStruct>(Op);
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    const auto *Str =
+        dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
+    const auto *Data =
+        Str && Str->hasInitializer()
+            ? dyn_cast<ConstantDataSequential>(Str->getInitializer())
+            : nullptr;
+    if (F && Data && Data->isCString() && Data->getAsCString() == "rsb_nostuff")
+      Result.insert(F);
+  }
+  return Result;
+}
+
+/// Symbols named by -x86-rsb-stuff-skip and -x86-rsb-stuff-skip-file.
+static StringSet<> skipListSymbols(LLVMContext &Ctx) {
+  StringSet<> Names;
+  for (const std::string &Name : opts::SkipList)
+    Names.insert(Name);
+  if (opts::SkipFile.empty())
+    return Names;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(opts::SkipFile);
+  if (!Buffer) {
+    std::string Msg = "x86-rsb-stuff: cannot read -x86-rsb-stuff-skip-file '" +
+                      opts::SkipFile + "': " + Buffer.getError().message();
+    Ctx.diagnose(DiagnosticInfoGeneric(Msg, DS_Error));
+    return Names;
+  }
+  SmallVector<StringRef, 64> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Line = Line.split('#').first.trim();
+    if (!Line.empty())
+      Names.insert(Line);
+  }
+  return Names;
+}
+
+static void markOptOuts(Module &M, const TargetMachine &TM) {
+  for (Function *F : annotatedOptOuts(M))
+    F->addFnAttr(OptOutAttr, "marked rsb_nostuff");
+  StringSet<> Skip = skipListSymbols(M.getContext());
+  for (Function &F : M)
+    if (Skip.contains(TM.getSymbol(&F)->getName()))
+      F.addFnAttr(OptOutAttr, "in the skip list");
+}
+
+/// Renames the COMDAT groups whose functions are instrumented and that hold
+/// no data (see the file comment).
+static void renameInstrumentedGroups(Module &M, const TargetMachine &TM) {
+  SmallPtrSet<Comdat *, 16> Instrumented, HoldData;
+  for (GlobalObject &GO : M.global_objects()) {
+    Comdat *Group = GO.getComdat();
+    if (!Group || Group->getSelectionKind() != Comdat::Any)
+      continue;
+    const auto *F = dyn_cast<Function>(&GO);
+    if (!F)
+      HoldData.insert(Group);
+    else if (isInstrumented(*F, TM))
+      Instrumented.insert(Group);
+  }
+  for (GlobalObject &GO : M.global_objects()) {
+    Comdat *Group = GO.getComdat();
+    if (Instrumented.contains(Group) && !HoldData.contains(Group))
+      GO.setComdat(M.getOrInsertComdat((EntryPrefix + Group->getName()).str()));
+  }
+}
+
+/// A subprogram a declaration may carry: f's own if it is one, else a
+/// declaration of f's definition.
+static DISubprogram *declarationOf(DISubprogram *SP) {
+  if (!SP->isDistinct())
+    return SP;
+  if (DISubprogram *Decl = SP->getDeclaration())
+    return Decl;
+  return DISubprogram::get(
+      SP->getContext(), SP->getScope(), SP->getName(), SP->getLinkageName(),
+      SP->getFile(), SP->getLine(), SP->getType(), SP->getScopeLine(),
+      SP->getContainingType(), SP->getVirtualIndex(), SP->getThisAdjustment(),
+      SP->getFlags(), SP->getSPFlags() & ~DISubprogram::SPFlagDefinition,
+      /*Unit=*/nullptr, SP->getTemplateParams());
+}
+
+/// Declares `__rsb_entry.f` and `__rsb_tail.f` for each function with a
+/// subprogram that calls may be retargeted to (RSBStuffCalls.cpp).
+static void declareEntriesForDebugInfo(Module &M, const TargetMachine &TM) {
+  SmallVector<Function *, 32> Callees;
+  for (Function &F : M)
+    if (F.getSubprogram() && !F.isIntrinsic() &&
+        !isRuntimeFunction(F.getName()) && !F.getName().starts_with("__rsb"))
+      Callees.push_back(&F);
+  for (Function *F : Callees) {
+    DISubprogram *Decl = declarationOf(F->getSubprogram());
+    for (StringRef Prefix : {EntryPrefix, TailPrefix}) {
+      std::string Name = (Prefix + TM.getSymbol(F)->getName()).str();
+      if (M.getNamedValue(Name))
+        continue;
+      Function *Entry =
+          Function::Create(F->getFunctionType(), GlobalValue::ExternalLinkage,
+                           F->getAddressSpace(), Name, &M);
+      Entry->setCallingConv(F->getCallingConv());
+      Entry->setSubprogram(Decl);
+    }
+  }
+}
+
+/// The large code model makes every call indirect (`movabsq $f@GOT, %rax;
+/// callq *(%rbx,%rax)`): nothing can be counted, and every call is
+/// followed by a reset. Safe, but the user should hear of the cost once.
+static void warnAboutIndirectCalls(Module &M, const TargetMachine &TM) {
+  if (TM.getCodeModel() != CodeModel::Large)
+    return;
+  M.getContext().diagnose(DiagnosticInfoGeneric(
+      "x86-rsb-stuff: -mcmodel=large makes every call indirect: no call is "
+      "counted and each is followed by a credit reset (safe, but slower)",
+      DS_Warning));
+}
+
+namespace {
+
+class RSBStuffPrepare : public ModulePass {
+public:
+  static char ID;
+  explicit RSBStuffPrepare(const TargetMachine *TM = nullptr)
+      : ModulePass(ID), TM(TM) {}
+  StringRef getPassName() const override { return "rsb-stuff IR preparation"; }
+  bool runOnModule(Module &M) override {
+    bool Changed = removeLinkGuard(M);
+    if (!TM || !settingsFor(M).Enabled)
+      return Changed;
+    markOptOuts(M, *TM);
+    if (kernel::enabled())
+      return true;
+    warnAboutIndirectCalls(M, *TM);
+    renameInstrumentedGroups(M, *TM);
+    if (!M.debug_compile_units().empty())
+      declareEntriesForDebugInfo(M, *TM);
+    return true;
+  }
+
+private:
+  const TargetMachine *TM;
+};
+
+} // namespace
+
+char RSBStuffPrepare::ID = 0;
+
+ModulePass *rsbstuff::createPreparePass(const TargetMachine &TM) {
+  return new RSBStuffPrepare(&TM);
+}

@@ -1,0 +1,250 @@
+//===- RSBStuffReturns.cpp - Return and tail-call lowering ----------------===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every way an instrumented function can end its counted call goes through
+// the runtime's accounting:
+//  - `ret` becomes `jmp __rsb_return_thunk` (a function that must keep %r11
+//    jumps to __rsb_tail_account instead, which accounts the return the same
+//    way and preserves every general register);
+//  - a tail call to a function that returns through the thunk stays as it
+//    is (never to an entry: that would count a second call), one resolved by
+//    name goes to its tail alias, and one to code that may return with a
+//    plain `ret` is preceded by a call that accounts that `ret` (a leaf) or
+//    clears the credit;
+//  - XRay's exit sleds keep their `ret`, which XRay owns, behind a reset.
+// Then every exit of the function is checked: one that the lowering does not
+// recognise (LVI's `pop; lfence; jmp *`, a return that pops its arguments)
+// is an error, never a silently unaccounted return.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RSBStuffStatistics.h"
+#include "X86RSBStuff.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/TargetFrameLowering.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCDwarf.h"
+
+using namespace llvm;
+using namespace rsbstuff;
+
+/// Refills the RSB, credits the counter and returns; where the inline
+/// return check jumps when its shift leaves zero.
+static constexpr StringLiteral RefillReturn = "__rsb_refill_return";
+
+static bool isConditional(const TargetInstrInfo &TII, const MachineInstr &MI) {
+  return TII.getName(MI.getOpcode()).ends_with("_CC");
+}
+
+/// A tail call, or XRay's sled wrapped around one (a return, not a call).
+static bool isTailCall(const MachineInstr &MI) {
+  return (MI.isCall() && MI.isReturn()) ||
+         MI.getOpcode() == TargetOpcode::PATCHABLE_TAIL_CALL;
+}
+
+/// The return thunk's hot path in place of the `jmp` to it: `shlq $5`, a
+/// conditional tail jump to the refill when that leaves zero, the `ret`.
+/// %r11 and the flags are dead at a return (the PIC thunk uses them too).
+void X86RSBStuff::checkReturnInline(MachineInstr &Ret) {
+  constexpr unsigned CondEqual = 4; // X86::COND_E (X86BaseInfo.h)
+  MachineBasicBlock &MBB = *Ret.getParent();
+  const DebugLoc &DL = Ret.getDebugLoc();
+  shiftCounter(MBB, Ret, DL, "SHL64mi");
+  BuildMI(MBB, Ret, DL, TII->get(Names->opcode("TAILJMPd64_CC")))
+      .addSym(namedSymbol(RefillReturn))
+      .addImm(CondEqual);
+}
+
+/// The ret-thunk design: only the returns change.
+bool X86RSBStuff::lowerReturnsOnly() {
+  unsigned Returns = 0, TailCalls = 0;
+  bool Ok = lowerExits(/*WithTailCalls=*/false, Returns, TailCalls);
+  NumReturnsLowered += Returns;
+  return Ok;
+}
+
+/// Runs before TailCall, whose target may return with a plain `ret`: that
+/// ret ends a call our caller counted. A leaf target only needs that return
+/// accounted; anything deeper may also take the entries of the remaining
+/// credit, so the credit is cleared instead (which also covers the return).
+void X86RSBStuff::accountTailCall(MachineInstr &TailCall) {
+  bool Conditional = isConditional(*TII, TailCall);
+  if (opts::ResetCredit && !isShallow(calleeOperand(TailCall))) {
+    // The reset helper keeps the flags a conditional tail call needs.
+    callBeforeTailCall(TailCall, namedSymbol(opts::ResetHelper), Conditional);
+    ++NumResets;
+    return;
+  }
+  // A conditional tail call (`jcc f`) still needs its flags.
+  std::string Helper = opts::TailAccount + (Conditional ? "_flags" : "");
+  callBeforeTailCall(TailCall, namedSymbol(Helper), Conditional);
+}
+
+/// Calls Helper right before TailCall. An unconditional tail call has torn
+/// the frame down, but after a conditional one that is not taken the
+/// function goes on, and a function without calls may keep locals in the
+/// red zone below %rsp, which the call's return address would overwrite:
+/// step over the red zone with flag-preserving LEAs (and tell the unwinder
+/// when the CFA is %rsp-based).
+void X86RSBStuff::callBeforeTailCall(MachineInstr &TailCall, MCSymbol *Helper,
+                                     bool Conditional) {
+  MachineBasicBlock &MBB = *TailCall.getParent();
+  const DebugLoc &DL = TailCall.getDebugLoc();
+  bool SkipRedZone =
+      Conditional && !MF->getFunction().hasFnAttribute(Attribute::NoRedZone);
+  auto MoveSP = [&](int64_t Offset) {
+    Register SP = Names->reg("RSP");
+    BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("LEA64r")), SP)
+        .addReg(SP)
+        .addImm(1)
+        .addReg(0)
+        .addImm(Offset)
+        .addReg(0);
+    if (MF->needsFrameMoves() &&
+        !MF->getSubtarget().getFrameLowering()->hasFP(*MF))
+      BuildMI(MBB, TailCall, DL, TII->get(TargetOpcode::CFI_INSTRUCTION))
+          .addCFIIndex(MF->addFrameInst(
+              MCCFIInstruction::createAdjustCfaOffset(nullptr, -Offset)));
+  };
+  constexpr int64_t RedZone = 128;
+  if (SkipRedZone)
+    MoveSP(-RedZone);
+  BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("CALL64pcrel32")))
+      .addSym(Helper);
+  if (SkipRedZone)
+    MoveSP(RedZone);
+}
+
+/// `ret` -> `jmp <return thunk>`; in a function that must keep %r11 at its
+/// return, the thunk that preserves it.
+bool X86RSBStuff::lowerReturn(MachineInstr &Ret) {
+  StringRef Name = TII->getName(Ret.getOpcode());
+  if (Name != "RET64") {
+    diagnose("cannot route return '" + Name + "' through the return thunk");
+    return false;
+  }
+  if (opts::ReturnCheckForm == ReturnCheck::Inline && !keepsR11AtExit()) {
+    checkReturnInline(Ret);
+    return true;
+  }
+  StringRef Thunk = keepsR11AtExit() ? StringRef(opts::TailAccount)
+                                     : StringRef(opts::ReturnThunk);
+  BuildMI(*Ret.getParent(), Ret, Ret.getDebugLoc(),
+          TII->get(Names->opcode("TAILJMPd64")))
+      .addSym(namedSymbol(Thunk));
+  Ret.eraseFromParent();
+  return true;
+}
+
+void X86RSBStuff::lowerTailCall(MachineInstr &TailCall) {
+  MachineOperand &Target = calleeOperand(TailCall);
+  switch (classify(Target)) {
+  case CalleeKind::Instrumented:
+    break;
+  case CalleeKind::External:
+    retarget(Target, TailPrefix);
+    ++NumTailCallsRetargeted;
+    break;
+  case CalleeKind::Plain:
+    accountTailCall(TailCall);
+    ++NumTailCallsAccounted;
+    break;
+  }
+}
+
+bool X86RSBStuff::lowerTerminator(MachineInstr &MI, unsigned &Returns,
+                                  unsigned &TailCalls) {
+  // XRay's exit sled keeps its `ret` behind the reset resetAroundPatchableSleds
+  // put before it.
+  if (MI.getOpcode() == TargetOpcode::PATCHABLE_RET)
+    return true;
+  bool IsTailCall = isTailCall(MI);
+  if (CurrentElided) {
+    // Nobody counted a call to this function: its returns stay plain. Only
+    // a tail call to code the analysis did not foresee needs the reset.
+    if (IsTailCall && opts::ResetCredit && !isShallow(calleeOperand(MI))) {
+      callBeforeTailCall(MI, namedSymbol(opts::ResetHelper),
+                         isConditional(*TII, MI));
+      ++NumResets;
+    }
+    return true;
+  }
+  if (!IsTailCall) {
+    ++Returns;
+    return lowerReturn(MI);
+  }
+  lowerTailCall(MI);
+  ++TailCalls;
+  return true;
+}
+
+/// Lowers the returns and, WithTailCalls, the tail calls. They are collected
+/// first: lowering one changes its block.
+bool X86RSBStuff::lowerExits(bool WithTailCalls, unsigned &Returns,
+                             unsigned &TailCalls) {
+  SmallVector<MachineInstr *, 8> Exits;
+  for (MachineBasicBlock &MBB : *MF)
+    for (MachineInstr &MI : MBB)
+      if (MI.isReturn() && (WithTailCalls || !isTailCall(MI)))
+        Exits.push_back(&MI);
+  bool Ok = true;
+  for (MachineInstr *MI : Exits)
+    Ok &= lowerTerminator(*MI, Returns, TailCalls);
+  return Ok;
+}
+
+/// The instruction before MI in its block, debug instructions skipped.
+static const MachineInstr *previousInstr(const MachineInstr &MI) {
+  const MachineBasicBlock &MBB = *MI.getParent();
+  for (MachineBasicBlock::const_iterator It = MI; It != MBB.begin();)
+    if (!(--It)->isDebugInstr())
+      return &*It;
+  return nullptr;
+}
+
+static bool callsSymbol(const MachineInstr *MI, StringRef Name) {
+  if (!MI || !MI->isCall() || MI->getNumOperands() == 0)
+    return false;
+  const MachineOperand &Target = MI->getOperand(0);
+  return Target.isMCSymbol() && Target.getMCSymbol()->getName() == Name;
+}
+
+/// Whether Exit, which leaves the function, goes through the accounting.
+bool X86RSBStuff::isAccountedExit(const MachineInstr &Exit) const {
+  // Tail calls, and the `jmp` to a return thunk that replaced each `ret`,
+  // were each lowered above.
+  if (isTailCall(Exit))
+    return true;
+  const MachineInstr *Before = previousInstr(Exit);
+  if (Exit.getOpcode() == TargetOpcode::PATCHABLE_RET)
+    return callsSymbol(Before, opts::ResetHelper);
+  // The inline return check: `shlq $5, counter; je refill; ret`.
+  return opts::ReturnCheckForm == ReturnCheck::Inline && Before &&
+         TII->getName(Before->getOpcode()) == "TAILJMPd64_CC";
+}
+
+/// After lowering, an instrumented function must not be left by a return
+/// the thunk does not account, nor by an indirect branch with nowhere to go
+/// inside the function (a `jmp *` that is not a jump table or an indirect
+/// tail call: LVI hardening's `pop; lfence; jmp *` is one).
+bool X86RSBStuff::checkExits() {
+  for (const MachineBasicBlock &MBB : *MF) {
+    for (const MachineInstr &MI : MBB) {
+      bool Leaves = MI.isReturn() ||
+                    (MI.isIndirectBranch() && !MI.isCall() && MBB.succ_empty());
+      if (!Leaves || isAccountedExit(MI))
+        continue;
+      diagnose("leaves through '" + TII->getName(MI.getOpcode()) +
+               "', which the return thunk does not account");
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,131 @@
+//===- X86RSBStuff.h - The rsb-stuff MachineFunctionPass --------*- C++ -*-===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// The pass that rewrites each function's final machine code. Its members are
+// defined by idea: the driver and the prefix request in X86RSBStuff.cpp,
+// call rewriting and credit resets in RSBStuffCalls.cpp, return and tail-call
+// lowering (and the check that no exit is left unaccounted) in
+// RSBStuffReturns.cpp, kernel mode in RSBStuffKernel.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RSBSTUFF_X86RSBSTUFF_H
+#define RSBSTUFF_X86RSBSTUFF_H
+
+#include "RSBStuff.h"
+#include "RSBStuffOptions.h"
+
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineInstr.h"
+
+#include <memory>
+
+namespace llvm {
+class TargetInstrInfo;
+class TargetLibraryInfo;
+} // namespace llvm
+
+namespace rsbstuff {
+
+/// How calls to a function are treated.
+enum class CalleeKind {
+  Instrumented, ///< Defined here with a prefix: call its local entry.
+  External,     ///< Resolved by name, maybe instrumented: `__rsb_entry.f`.
+  Plain,        ///< Returns with a plain `ret` (or may): never counted.
+};
+
+class X86RSBStuff : public llvm::MachineFunctionPass {
+public:
+  static char ID;
+  X86RSBStuff() : MachineFunctionPass(ID) {}
+
+  llvm::StringRef getPassName() const override {
+    return "X86 call depth tracking (rsb-stuff)";
+  }
+  void getAnalysisUsage(llvm::AnalysisUsage &AU) const override;
+  bool runOnMachineFunction(llvm::MachineFunction &MF) override;
+
+private:
+  llvm::MachineFunction *MF = nullptr;
+  const llvm::TargetInstrInfo *TII = nullptr;
+  const llvm::TargetLibraryInfo *TLI = nullptr;
+  const X86Names *Names = nullptr;
+  const llvm::Module *SettingsModule = nullptr;
+  ModuleSettings Settings;
+  std::unique_ptr<CallDepth> Depth;
+  bool CurrentElided = false;
+  unsigned KernelTemplateSize = 0;
+
+  // X86RSBStuff.cpp: the driver.
+  void prepareModule(const llvm::Module &M);
+  bool instrument();
+  void requestPrefix();
+  bool keepsR11AtEntry() const;
+  bool keepsR11AtExit() const;
+  llvm::MCSymbol *symbolFor(llvm::StringRef Prefix,
+                            const llvm::Function &F) const;
+  llvm::MCSymbol *namedSymbol(const llvm::Twine &Name) const;
+  unsigned targetFlag(llvm::StringRef Name) const;
+  void diagnose(const llvm::Twine &Message, bool Warning = false) const;
+  void remarkSkipped(llvm::StringRef Reason);
+  void remarkElided();
+  void remarkInstrumented(unsigned Calls, unsigned Returns, unsigned TailCalls,
+                          unsigned Resets);
+
+  // RSBStuffCalls.cpp: call rewriting and credit resets.
+  bool isElided(const llvm::Function &F) const { return Depth->isElided(F); }
+  CalleeKind classify(const llvm::MachineOperand &Target) const;
+  CalleeKind classifyFunction(const llvm::Function &F) const;
+  bool isShallow(const llvm::MachineOperand &Target) const;
+  bool needsResetAfter(const llvm::MachineInstr &Call) const;
+  void insertReset(llvm::MachineBasicBlock &MBB,
+                   llvm::MachineBasicBlock::iterator Pos);
+  void retarget(llvm::MachineOperand &Target, llvm::StringRef Prefix);
+  unsigned rewriteCalls(bool Instrumented, unsigned &Resets);
+  unsigned resetAtLandingPads();
+  unsigned resetAroundPatchableSleds();
+  void shiftCounter(llvm::MachineBasicBlock &MBB,
+                    llvm::MachineBasicBlock::iterator Pos,
+                    const llvm::DebugLoc &DL, llvm::StringRef Opcode);
+  void accountAtCallSite(llvm::MachineInstr &Call);
+
+  // RSBStuffReturns.cpp: return and tail-call lowering.
+  bool lowerReturnsOnly();
+  bool lowerExits(bool WithTailCalls, unsigned &Returns, unsigned &TailCalls);
+  bool lowerTerminator(llvm::MachineInstr &MI, unsigned &Returns,
+                       unsigned &TailCalls);
+  bool lowerReturn(llvm::MachineInstr &Ret);
+  void checkReturnInline(llvm::MachineInstr &Ret);
+  void lowerTailCall(llvm::MachineInstr &TailCall);
+  void accountTailCall(llvm::MachineInstr &TailCall);
+  void callBeforeTailCall(llvm::MachineInstr &TailCall, llvm::MCSymbol *Helper,
+                          bool Conditional);
+  bool isAccountedExit(const llvm::MachineInstr &Exit) const;
+  bool checkExits();
+
+  // RSBStuffKernel.cpp: kernel mode.
+  void prepareKernelModule(const llvm::Module &M);
+  bool runKernel();
+  std::vector<std::pair<llvm::MCSymbol *, llvm::MCSymbol *>>
+  retargetKernelCalls();
+  PrefixRequest kernelRequest();
+  llvm::StringRef counterName() const;
+  llvm::StringRef statsBlockName() const;
+  void remarkKernelTemplate(unsigned InitCalls);
+};
+
+/// The call's target operand: the callee's global or symbol where there is
+/// one (also inside a memory operand, `call *f@GOTPCREL(%rip)`, and in an
+/// XRay tail-call sled), else the register or the first operand.
+llvm::MachineOperand &calleeOperand(llvm::MachineInstr &Call);
+const llvm::MachineOperand &calleeOperand(const llvm::MachineInstr &Call);
+
+/// A call that ends its block with nowhere to go: the callee never returns.
+bool isNoReturnCall(const llvm::MachineInstr &Call);
+
+} // namespace rsbstuff
+
+#endif // RSBSTUFF_X86RSBSTUFF_H

@@ -1,0 +1,41 @@
+// Each prefix has a line-table row of its own, the function's line (not a
+// statement, so that no line breakpoint lands there): a symbolizer puts
+// `__rsb_entry.f` on f's line instead of the previous function's last line.
+// The first function's prefix lies before the compile unit's address range
+// and gets no row.
+
+// RUN: %clang_rsb -target x86_64-linux-gnu -O2 -g -fno-pic -c %s -o %t.o
+// RUN: llvm-symbolizer --obj=%t.o 0x36 0x56 | FileCheck %s
+// RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
+// RUN: llvm-dwarfdump --debug-line %t.o | FileCheck %s --check-prefix=LINE
+// RUN: llvm-dwarfdump --verify %t.o | FileCheck %s --check-prefix=VERIFY
+
+// SYM-DAG: 0000000000000036 10 FUNC LOCAL DEFAULT [[#]] __rsb_entry.leaf
+// SYM-DAG: 0000000000000056 10 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.g
+
+// CHECK:      __rsb_entry.leaf
+// CHECK-NEXT: debug-info-prefix-line.c:[[#@LINE+15]]:0
+// CHECK:      __rsb_entry.g
+// CHECK-NEXT: debug-info-prefix-line.c:[[#@LINE+20]]:0
+
+// The rows at the prefixes (which start at 0x30 and 0x50 with their int3
+// filler) are not statements.
+// LINE:      0x0000000000000030 [[#@LINE+9]] 0 {{[0-9]+}} 0 0 0{{ *$}}
+// LINE:      0x0000000000000050 [[#@LINE+15]] 0 {{[0-9]+}} 0 0 0{{ *$}}
+
+// VERIFY: No errors.
+
+int ext(int);
+
+int f(int x);
+
+static __attribute__((noinline)) int leaf(int x) {
+  __asm__ volatile("");
+  return x * 3;
+}
+
+int f(int x) { return leaf(x) + ext(x); }
+
+int g(int x) {
+  return ext(x + 1);
+}
