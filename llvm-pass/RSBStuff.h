@@ -202,8 +202,9 @@ void requestPrefix(llvm::MCContext &Ctx, const PrefixRequest &Request);
 /// without filler).
 unsigned accountingSize(llvm::MCContext &Ctx, const PrefixRequest &Request);
 
-/// True if an rsb-stuff target streamer serves Ctx.
-bool hasPrefixStreamer(llvm::MCContext &Ctx);
+/// Forgets the request no streamer took (code generation that stops before
+/// emission: llc -stop-after, -run-pass on MIR).
+void dropPendingRequest(llvm::MCContext &Ctx);
 
 /// Installs the rsb-stuff target streamers for T (once per process). Other
 /// object formats keep the target's own streamers.

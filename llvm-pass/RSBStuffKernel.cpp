@@ -299,11 +299,6 @@ bool X86RSBStuff::runKernel() {
     remarkSkipped(Reason);
     R.ThunksOnly = true;
   }
-  if ((Reason.empty() || Calls) && !hasPrefixStreamer(MF->getContext())) {
-    diagnose("cannot be instrumented: no prefix streamer serves this output "
-             "(only ELF assembly and object files are supported)");
-    return true;
-  }
   if (Reason.empty())
     R.PrefixSize = kernel::claimPadding(F, KernelTemplateSize);
   if (Reason.empty() || Calls)

@@ -58,12 +58,11 @@ using namespace rsbstuff;
 
 namespace {
 
-/// Pending requests and live streamers, keyed by MCContext: parallel code
-/// generation (ThinLTO backends) runs one MCContext per thread.
+/// Pending requests, keyed by MCContext: parallel code generation (ThinLTO
+/// backends) runs one MCContext per thread.
 struct Registry {
   std::mutex Lock;
   DenseMap<MCContext *, PrefixRequest> Pending;
-  DenseSet<MCContext *> Streamers;
 };
 
 Registry &registry() {
@@ -90,18 +89,9 @@ std::optional<PrefixRequest> takeRequest(MCContext &Ctx, MCSymbol *Label) {
 
 class PrefixStreamer : public MCTargetStreamer {
 public:
-  explicit PrefixStreamer(MCStreamer &S) : MCTargetStreamer(S) {
-    Registry &R = registry();
-    std::lock_guard<std::mutex> Guard(R.Lock);
-    R.Streamers.insert(&getContext());
-  }
+  explicit PrefixStreamer(MCStreamer &S) : MCTargetStreamer(S) {}
 
-  ~PrefixStreamer() override {
-    Registry &R = registry();
-    std::lock_guard<std::mutex> Guard(R.Lock);
-    R.Streamers.erase(&getContext());
-    R.Pending.erase(&getContext());
-  }
+  ~PrefixStreamer() override { dropPendingRequest(getContext()); }
 
   void emitLabel(MCSymbol *Label) override {
     if (std::optional<PrefixRequest> Request = takeRequest(getContext(), Label))
@@ -562,10 +552,10 @@ unsigned rsbstuff::accountingSize(MCContext &Ctx,
                      *Request.STI);
 }
 
-bool rsbstuff::hasPrefixStreamer(MCContext &Ctx) {
+void rsbstuff::dropPendingRequest(MCContext &Ctx) {
   Registry &R = registry();
   std::lock_guard<std::mutex> Guard(R.Lock);
-  return R.Streamers.contains(&Ctx);
+  R.Pending.erase(&Ctx);
 }
 
 void rsbstuff::installPrefixStreamer(Target &T) {

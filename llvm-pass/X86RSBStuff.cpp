@@ -239,11 +239,6 @@ bool X86RSBStuff::instrument() {
   unsigned Resets = 0;
   unsigned Calls = rewriteCalls(/*Instrumented=*/true, Resets);
   NumCallsRedirected += Calls;
-  if (!hasPrefixStreamer(MF->getContext())) {
-    diagnose("cannot be instrumented: no prefix streamer serves this output "
-             "(only ELF assembly and object files are supported)");
-    return true;
-  }
   if (opts::ResetCredit)
     Resets += resetAtLandingPads();
   Resets += resetAroundPatchableSleds();
@@ -266,8 +261,18 @@ bool X86RSBStuff::instrument() {
   return true;
 }
 
+/// The prefix streamer takes each function's request when the AsmPrinter
+/// emits the function; without an AsmPrinter (MIR output) nobody does.
+bool X86RSBStuff::doFinalization(Module &) {
+  if (LastContext)
+    dropPendingRequest(*LastContext);
+  LastContext = nullptr;
+  return false;
+}
+
 bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
   MF = &Fn;
+  LastContext = &Fn.getContext();
   prepareModule(*Fn.getFunction().getParent());
   if (!Settings.Enabled)
     return false;

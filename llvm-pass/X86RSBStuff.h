@@ -47,9 +47,11 @@ public:
   }
   void getAnalysisUsage(llvm::AnalysisUsage &AU) const override;
   bool runOnMachineFunction(llvm::MachineFunction &MF) override;
+  bool doFinalization(llvm::Module &M) override;
 
 private:
   llvm::MachineFunction *MF = nullptr;
+  llvm::MCContext *LastContext = nullptr;
   const llvm::TargetInstrInfo *TII = nullptr;
   const llvm::TargetLibraryInfo *TLI = nullptr;
   const X86Names *Names = nullptr;
