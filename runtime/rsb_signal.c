@@ -9,9 +9,10 @@
 // entries that the interrupted code's counter still counts on; when the
 // handler returns, the handler's calls and the kernel's sigreturn path may
 // have done the same to the interrupted code. Like the kernel's
-// RESET_CALL_DEPTH on entry, the runtime therefore clears the counter (no
-// credit: the next return refills the RSB) when a handler starts and again
-// when it ends.
+// RESET_CALL_DEPTH on entry, the runtime therefore resets the counter to
+// RSB_DEPTH_INIT (no credit: the next return without a counted call refills
+// the RSB) when a handler starts and again when it ends; the same value as
+// __rsb_reset_depth (rsb_thunks.S).
 //
 // It does so by interposing sigaction() and signal(): the kernel is given
 // rsb_signal_entry, which resets the counter and calls the program's
@@ -40,7 +41,7 @@ static atomic_int user_wants_info[NSIG];
 
 static void rsb_clear_credit(void) {
   // Relaxed against the signal being handled: the counter is thread-local.
-  *(volatile uint64_t *)&__rsb_depth = 0;
+  *(volatile uint64_t *)&__rsb_depth = RSB_DEPTH_INIT;
 #ifdef RSB_STATS
   extern RSB_TLS struct rsb_stats __rsb_stats;
   __rsb_stats.resets++;

@@ -57,10 +57,12 @@
 #ifdef RSB_PIC
 #define LOAD_COUNTER movq __rsb_depth@gottpoff(%rip), %r11
 #define COUNTER %fs:(%r11)
+#define COUNTER_TOP_BYTE %fs:7(%r11)
 #define COUNTER_USES_R11 1
 #else
 #define LOAD_COUNTER
 #define COUNTER %fs:__rsb_depth@tpoff
+#define COUNTER_TOP_BYTE %fs:__rsb_depth@tpoff + 7
 #define COUNTER_USES_R11 0
 #endif
 
@@ -101,6 +103,21 @@
  */
 .macro CREDIT_CALL_DEPTH
 	movq	$-1, COUNTER
+.endm
+
+/*
+ * RSB_DEPTH_INIT (0x8000000000000000, rsb_stuff.h): depth zero, no credit.
+ * The next return that is not matched by a counted call refills, but a
+ * counted call and its return still balance, as after Linux's
+ * RESET_CALL_DEPTH. (Zero would not do: `sarq` keeps it zero, so every
+ * return until the next refill would refill.) No instruction stores a 64-bit
+ * immediate to memory and `bts` writes the flags, so: two stores, which
+ * write no register and no flag. A signal handled in between leaves
+ * RSB_DEPTH_INIT behind (rsb_signal.c), which the second store keeps.
+ */
+.macro RESET_CALL_DEPTH
+	movq	$0, COUNTER
+	movb	$0x80, COUNTER_TOP_BYTE	/* the sign bit: 1 << 63 */
 .endm
 
 /* What a tail helper's caller still needs: %r11 (a tail jump may go through
@@ -240,9 +257,10 @@ ACCOUNTING_FUNC __rsb_tail_account_flags, COUNTER_USES_R11, 1
  * code (a call into a library that returns with plain rets, an indirect
  * call, a setjmp that returned again) and at exception landing pads. That
  * code may have pushed more than the RSB's spare entries and popped them
- * again, taking the entries our credit stands for with them. Zero credit:
- * the next accounted return refills. Preserves every register and the flags
- * (mov does not write them).
+ * again, taking the entries our credit stands for with them. No credit: the
+ * next accounted return without a counted call refills. Preserves every
+ * register and the flags (it is also called right before conditional tail
+ * jumps).
  */
 	.p2align 4, 0xcc
 	.globl	__rsb_reset_depth
@@ -252,7 +270,7 @@ __rsb_reset_depth:
 	.cfi_startproc
 	SAVE_REGS COUNTER_USES_R11, 0
 	LOAD_COUNTER
-	movq	$0, COUNTER
+	RESET_CALL_DEPTH
 #ifdef RSB_STATS
 	SAVE_REGS 0, 1			/* incq writes the flags; keep them */
 	STATS_INC(RSB_STATS_RESETS)
