@@ -98,8 +98,17 @@
 .endm
 
 /*
- * All ones: 12 returns before the next refill. The RSB now holds 16 trap
+ * All ones: 12 returns before the next refill. The RSB will hold 16 trap
  * entries, and the refilling function's own ret takes one of them.
+ *
+ * Stored before FILL_RETURN_BUFFER, not after: a signal handled in the
+ * middle of the fill resets the counter on its way out (rsb_signal.c),
+ * because the handler and the kernel may have used the entries pushed so
+ * far. A credit stored after the fill would overwrite that reset and count
+ * 12 returns on an RSB that holds only the entries pushed after the signal.
+ * Stored first, the reset wins: under-counting, which only refills early.
+ * Nothing returns through the thunk between the store and the end of the
+ * fill except a signal handler, and its wrapper resets the counter first.
  */
 .macro CREDIT_CALL_DEPTH
 	movq	$-1, COUNTER
@@ -181,8 +190,8 @@
 	int3
 1:
 	SAVED_REGS_CFI \keep_r11, \keep_flags
+	CREDIT_CALL_DEPTH		/* first: see CREDIT_CALL_DEPTH */
 	FILL_RETURN_BUFFER
-	CREDIT_CALL_DEPTH
 	STATS_INC(RSB_STATS_REFILLS)
 	RESTORE_REGS \keep_r11, \keep_flags
 	ret
@@ -228,9 +237,9 @@ __rsb_return_thunk:
 __rsb_refill_return:
 .Lrefill_return:
 	.cfi_startproc
-	FILL_RETURN_BUFFER
 	LOAD_COUNTER			/* %r11 is dead at a return */
-	CREDIT_CALL_DEPTH
+	CREDIT_CALL_DEPTH		/* first: see CREDIT_CALL_DEPTH */
+	FILL_RETURN_BUFFER
 	STATS_INC(RSB_STATS_REFILLS)
 	ret
 	int3
