@@ -40,6 +40,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <unistd.h>
 
 #define RSB_TLS __thread __attribute__((tls_model("initial-exec")))
 
@@ -56,8 +57,9 @@ static _Atomic(uintptr_t) user_action[NSIG];
 #define TAKES_INFO ((uintptr_t)1 << 63)
 
 // Serializes sigaction() calls, so that the table and the kernel's actions
-// change together and the old action reported is the one replaced.
-static atomic_flag table_lock = ATOMIC_FLAG_INIT;
+// change together and the old action reported is the one replaced: 0 when
+// free, else the process ID of the holder.
+static atomic_int table_owner;
 
 typedef void (*info_handler)(int, siginfo_t *, void *);
 
@@ -82,26 +84,31 @@ static void rsb_signal_entry(int sig, siginfo_t *info, void *context) {
 }
 
 // Held with every signal blocked: a handler that calls sigaction() on the
-// thread holding the lock would otherwise spin forever.
+// thread holding the lock would otherwise spin forever. A lock held by
+// another process is one that a thread of the parent held when this process
+// was forked: the child has only the forking thread, which did not hold it,
+// so the child takes it over. (Not pthread_atfork: it lives in
+// libc_nonshared.a, whose objects carry no CET property note, and would
+// take the marking of every program that links the runtime.)
 static void lock_table(sigset_t *saved) {
   sigset_t all;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, saved);
-  while (atomic_flag_test_and_set_explicit(&table_lock, memory_order_acquire))
+  int self = getpid();
+  for (;;) {
+    int owner = atomic_load_explicit(&table_owner, memory_order_relaxed);
+    if (owner != self &&
+        atomic_compare_exchange_weak_explicit(&table_owner, &owner, self,
+                                              memory_order_acquire,
+                                              memory_order_relaxed))
+      return;
     sched_yield();
+  }
 }
 
 static void unlock_table(const sigset_t *saved) {
-  atomic_flag_clear_explicit(&table_lock, memory_order_release);
+  atomic_store_explicit(&table_owner, 0, memory_order_release);
   pthread_sigmask(SIG_SETMASK, saved, NULL);
-}
-
-// A fork() child has only the forking thread, which did not hold the lock
-// (it had every signal blocked and was not forking while it did).
-static void unlock_table_in_child(void) { atomic_flag_clear(&table_lock); }
-
-__attribute__((constructor)) static void rsb_signal_init(void) {
-  pthread_atfork(NULL, NULL, unlock_table_in_child);
 }
 
 static int is_real_handler(const struct sigaction *act) {

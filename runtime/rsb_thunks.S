@@ -33,9 +33,12 @@
  * only entered where the caller's frame is gone (at a return, right before a
  * tail jump), so their pushes below %rsp cannot hit a live red zone.
  *
- * The refill's calls never return, which a CET shadow stack would fault on.
- * This object therefore carries no GNU property note, so that a link that
- * includes it is never marked shadow-stack compatible.
+ * CET: the object is marked compatible with indirect branch tracking and
+ * shadow stacks (GNU_PROPERTY_NOTE at the end), so that linking it keeps a
+ * -fcf-protection program's marking. IBT: every symbol here is hidden and
+ * only reached by a direct call or jmp, which need no ENDBR64. Shadow stack:
+ * the refill's calls never return, so the refill pops their return
+ * addresses off the shadow stack as well (POP_SHADOW_STACK).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -43,6 +46,11 @@
 #define RSB_DEPTH_SHIFT 5
 /* Return Stack Buffer entries on the affected (Skylake-era) cores. */
 #define RSB_FILL_ENTRIES 16
+/* .note.gnu.property (the x86-64 psABI's program properties). */
+#define NT_GNU_PROPERTY_TYPE_0 5
+#define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002
+#define GNU_PROPERTY_X86_FEATURE_1_IBT 1
+#define GNU_PROPERTY_X86_FEATURE_1_SHSTK 2
 /* Offsets in struct rsb_stats (rsb_stuff.h; checked in rsb_runtime.c). */
 #define RSB_STATS_RETURNS 8
 #define RSB_STATS_REFILLS 16
@@ -81,10 +89,35 @@
 #endif
 
 /*
+ * Drops the fill's return addresses from the CET shadow stack, where its
+ * calls pushed them too: the next ret must find its own caller's address
+ * on top. rdsspq leaves its register alone (a NOP) when the thread has no
+ * shadow stack, and incsspq would raise #UD then: it runs only when the
+ * register got a shadow stack pointer. %rax is saved around it (every
+ * caller of a refill needs its general registers); the flags are written.
+ */
+.macro POP_SHADOW_STACK
+	pushq	%rax
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rax, 0
+	xorl	%eax, %eax
+	rdsspq	%rax			/* 0 without a shadow stack */
+	testq	%rax, %rax
+	jz	3f
+	movl	$RSB_FILL_ENTRIES, %eax
+	incsspq	%rax			/* pops %al 8-byte entries */
+3:
+	popq	%rax
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rax
+.endm
+
+/*
  * Pushes RSB_FILL_ENTRIES return addresses that point at int3 and drops
- * them from the stack again: they stay in the RSB, so the next returns are
- * predicted into a trap (harmless speculation) rather than from the BTB.
- * No loop, hence no mispredicted loop branch to fence.
+ * them from the stack (and the shadow stack) again: they stay in the RSB,
+ * so the next returns are predicted into a trap (harmless speculation)
+ * rather than from the BTB. No loop, hence no mispredicted loop branch to
+ * fence.
  */
 .macro FILL_RETURN_BUFFER
 	.rept	RSB_FILL_ENTRIES
@@ -95,6 +128,7 @@
 	.endr
 	addq	$(RSB_FILL_ENTRIES * 8), %rsp
 	.cfi_adjust_cfa_offset -(RSB_FILL_ENTRIES * 8)
+	POP_SHADOW_STACK
 .endm
 
 /*
@@ -305,5 +339,27 @@ __rsb_plain_return:
 	int3
 	.cfi_endproc
 	.size	__rsb_plain_return, . - __rsb_plain_return
+
+/*
+ * Marks the object compatible with IBT and shadow stacks (see the top of
+ * this file). The linker marks its output only when every input is marked.
+ */
+.macro GNU_PROPERTY_NOTE features
+	.pushsection .note.gnu.property, "a", @note
+	.p2align 3
+	.long	4			/* name size: "GNU" and its NUL */
+	.long	.Lproperty_end - .Lproperty_start	/* descriptor size */
+	.long	NT_GNU_PROPERTY_TYPE_0
+	.asciz	"GNU"
+.Lproperty_start:
+	.long	GNU_PROPERTY_X86_FEATURE_1_AND
+	.long	4			/* the property's data size */
+	.long	\features
+	.p2align 3			/* properties are 8-byte aligned */
+.Lproperty_end:
+	.popsection
+.endm
+
+	GNU_PROPERTY_NOTE (GNU_PROPERTY_X86_FEATURE_1_IBT | GNU_PROPERTY_X86_FEATURE_1_SHSTK)
 
 	.section .note.GNU-stack, "", @progbits
