@@ -33,9 +33,12 @@
  * only entered where the caller's frame is gone (at a return, right before a
  * tail jump), so their pushes below %rsp cannot hit a live red zone.
  *
- * The refill's calls never return, which a CET shadow stack would fault on.
- * This object therefore carries no GNU property note, so that a link that
- * includes it is never marked shadow-stack compatible.
+ * CET: the object is marked compatible with indirect branch tracking and
+ * shadow stacks (GNU_PROPERTY_NOTE at the end), so that linking it keeps a
+ * -fcf-protection program's marking. IBT: every symbol here is hidden and
+ * only reached by a direct call or jmp, which need no ENDBR64. Shadow stack:
+ * the refill's calls never return, so the refill pops their return
+ * addresses off the shadow stack as well (POP_SHADOW_STACK).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -43,6 +46,11 @@
 #define RSB_DEPTH_SHIFT 5
 /* Return Stack Buffer entries on the affected (Skylake-era) cores. */
 #define RSB_FILL_ENTRIES 16
+/* .note.gnu.property (the x86-64 psABI's program properties). */
+#define NT_GNU_PROPERTY_TYPE_0 5
+#define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002
+#define GNU_PROPERTY_X86_FEATURE_1_IBT 1
+#define GNU_PROPERTY_X86_FEATURE_1_SHSTK 2
 /* Offsets in struct rsb_stats (rsb_stuff.h; checked in rsb_runtime.c). */
 #define RSB_STATS_RETURNS 8
 #define RSB_STATS_REFILLS 16
@@ -57,10 +65,12 @@
 #ifdef RSB_PIC
 #define LOAD_COUNTER movq __rsb_depth@gottpoff(%rip), %r11
 #define COUNTER %fs:(%r11)
+#define COUNTER_TOP_BYTE %fs:7(%r11)
 #define COUNTER_USES_R11 1
 #else
 #define LOAD_COUNTER
 #define COUNTER %fs:__rsb_depth@tpoff
+#define COUNTER_TOP_BYTE %fs:__rsb_depth@tpoff + 7
 #define COUNTER_USES_R11 0
 #endif
 
@@ -79,10 +89,35 @@
 #endif
 
 /*
+ * Drops the fill's return addresses from the CET shadow stack, where its
+ * calls pushed them too: the next ret must find its own caller's address
+ * on top. rdsspq leaves its register alone (a NOP) when the thread has no
+ * shadow stack, and incsspq would raise #UD then: it runs only when the
+ * register got a shadow stack pointer. %rax is saved around it (every
+ * caller of a refill needs its general registers); the flags are written.
+ */
+.macro POP_SHADOW_STACK
+	pushq	%rax
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rax, 0
+	xorl	%eax, %eax
+	rdsspq	%rax			/* 0 without a shadow stack */
+	testq	%rax, %rax
+	jz	3f
+	movl	$RSB_FILL_ENTRIES, %eax
+	incsspq	%rax			/* pops %al 8-byte entries */
+3:
+	popq	%rax
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rax
+.endm
+
+/*
  * Pushes RSB_FILL_ENTRIES return addresses that point at int3 and drops
- * them from the stack again: they stay in the RSB, so the next returns are
- * predicted into a trap (harmless speculation) rather than from the BTB.
- * No loop, hence no mispredicted loop branch to fence.
+ * them from the stack (and the shadow stack) again: they stay in the RSB,
+ * so the next returns are predicted into a trap (harmless speculation)
+ * rather than from the BTB. No loop, hence no mispredicted loop branch to
+ * fence.
  */
 .macro FILL_RETURN_BUFFER
 	.rept	RSB_FILL_ENTRIES
@@ -93,14 +128,39 @@
 	.endr
 	addq	$(RSB_FILL_ENTRIES * 8), %rsp
 	.cfi_adjust_cfa_offset -(RSB_FILL_ENTRIES * 8)
+	POP_SHADOW_STACK
 .endm
 
 /*
- * All ones: 12 returns before the next refill. The RSB now holds 16 trap
+ * All ones: 12 returns before the next refill. The RSB will hold 16 trap
  * entries, and the refilling function's own ret takes one of them.
+ *
+ * Stored before FILL_RETURN_BUFFER, not after: a signal handled in the
+ * middle of the fill resets the counter on its way out (rsb_signal.c),
+ * because the handler and the kernel may have used the entries pushed so
+ * far. A credit stored after the fill would overwrite that reset and count
+ * 12 returns on an RSB that holds only the entries pushed after the signal.
+ * Stored first, the reset wins: under-counting, which only refills early.
+ * Nothing returns through the thunk between the store and the end of the
+ * fill except a signal handler, and its wrapper resets the counter first.
  */
 .macro CREDIT_CALL_DEPTH
 	movq	$-1, COUNTER
+.endm
+
+/*
+ * RSB_DEPTH_INIT (0x8000000000000000, rsb_stuff.h): depth zero, no credit.
+ * The next return that is not matched by a counted call refills, but a
+ * counted call and its return still balance, as after Linux's
+ * RESET_CALL_DEPTH. (Zero would not do: `sarq` keeps it zero, so every
+ * return until the next refill would refill.) No instruction stores a 64-bit
+ * immediate to memory and `bts` writes the flags, so: two stores, which
+ * write no register and no flag. A signal handled in between leaves
+ * RSB_DEPTH_INIT behind (rsb_signal.c), which the second store keeps.
+ */
+.macro RESET_CALL_DEPTH
+	movq	$0, COUNTER
+	movb	$0x80, COUNTER_TOP_BYTE	/* the sign bit: 1 << 63 */
 .endm
 
 /* What a tail helper's caller still needs: %r11 (a tail jump may go through
@@ -164,8 +224,8 @@
 	int3
 1:
 	SAVED_REGS_CFI \keep_r11, \keep_flags
+	CREDIT_CALL_DEPTH		/* first: see CREDIT_CALL_DEPTH */
 	FILL_RETURN_BUFFER
-	CREDIT_CALL_DEPTH
 	STATS_INC(RSB_STATS_REFILLS)
 	RESTORE_REGS \keep_r11, \keep_flags
 	ret
@@ -211,9 +271,9 @@ __rsb_return_thunk:
 __rsb_refill_return:
 .Lrefill_return:
 	.cfi_startproc
-	FILL_RETURN_BUFFER
 	LOAD_COUNTER			/* %r11 is dead at a return */
-	CREDIT_CALL_DEPTH
+	CREDIT_CALL_DEPTH		/* first: see CREDIT_CALL_DEPTH */
+	FILL_RETURN_BUFFER
 	STATS_INC(RSB_STATS_REFILLS)
 	ret
 	int3
@@ -240,9 +300,10 @@ ACCOUNTING_FUNC __rsb_tail_account_flags, COUNTER_USES_R11, 1
  * code (a call into a library that returns with plain rets, an indirect
  * call, a setjmp that returned again) and at exception landing pads. That
  * code may have pushed more than the RSB's spare entries and popped them
- * again, taking the entries our credit stands for with them. Zero credit:
- * the next accounted return refills. Preserves every register and the flags
- * (mov does not write them).
+ * again, taking the entries our credit stands for with them. No credit: the
+ * next accounted return without a counted call refills. Preserves every
+ * register and the flags (it is also called right before conditional tail
+ * jumps).
  */
 	.p2align 4, 0xcc
 	.globl	__rsb_reset_depth
@@ -252,7 +313,7 @@ __rsb_reset_depth:
 	.cfi_startproc
 	SAVE_REGS COUNTER_USES_R11, 0
 	LOAD_COUNTER
-	movq	$0, COUNTER
+	RESET_CALL_DEPTH
 #ifdef RSB_STATS
 	SAVE_REGS 0, 1			/* incq writes the flags; keep them */
 	STATS_INC(RSB_STATS_RESETS)
@@ -278,5 +339,27 @@ __rsb_plain_return:
 	int3
 	.cfi_endproc
 	.size	__rsb_plain_return, . - __rsb_plain_return
+
+/*
+ * Marks the object compatible with IBT and shadow stacks (see the top of
+ * this file). The linker marks its output only when every input is marked.
+ */
+.macro GNU_PROPERTY_NOTE features
+	.pushsection .note.gnu.property, "a", @note
+	.p2align 3
+	.long	4			/* name size: "GNU" and its NUL */
+	.long	.Lproperty_end - .Lproperty_start	/* descriptor size */
+	.long	NT_GNU_PROPERTY_TYPE_0
+	.asciz	"GNU"
+.Lproperty_start:
+	.long	GNU_PROPERTY_X86_FEATURE_1_AND
+	.long	4			/* the property's data size */
+	.long	\features
+	.p2align 3			/* properties are 8-byte aligned */
+.Lproperty_end:
+	.popsection
+.endm
+
+	GNU_PROPERTY_NOTE (GNU_PROPERTY_X86_FEATURE_1_IBT | GNU_PROPERTY_X86_FEATURE_1_SHSTK)
 
 	.section .note.GNU-stack, "", @progbits

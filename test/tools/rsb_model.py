@@ -4,15 +4,20 @@
 The counter is a 64-bit word that starts at 0x8000000000000000. A counted
 call shifts it right arithmetically by 5, a return through the thunk shifts it
 left by 5; when that shift leaves zero the thunk refills the RSB and sets the
-counter to -1 (all ones: credit for 12 returns without calls).
+counter to -1 (all ones: credit for 12 returns without calls). A reset
+(__rsb_reset_depth after code the counter cannot see, a signal handler's
+entry and exit) sets it back to the start value: no credit, but a counted
+call and its return still balance.
 
 Usage:
-  rsb_model.py predict EVENTS      EVENTS is a string of 'c' (call) and 'r'
-                                   (return); prints the predicted statistics.
+  rsb_model.py predict EVENTS      EVENTS is a string of 'c' (call), 'r'
+                                   (return) and 'x' (reset); prints the
+                                   predicted statistics.
   rsb_model.py recursion D         statistics of D nested calls then D returns.
   rsb_model.py check-recursion D   reads a program's output line
                                    "calls=.. returns=.. refills=.. depth=0x.."
                                    from stdin and compares it with the model.
+  rsb_model.py check EVENTS        the same for any string of events.
 """
 import re
 import sys
@@ -41,8 +46,10 @@ def simulate(events, counter=START):
             if counter == 0:
                 stats["refills"] += 1
                 counter = MASK
+        elif event == "x":
+            counter = START
         else:
-            raise ValueError("event must be 'c' or 'r', not %r" % event)
+            raise ValueError("event must be 'c', 'r' or 'x', not %r" % event)
     stats["depth"] = counter
     return stats
 
@@ -65,19 +72,22 @@ def parse(line):
                                           "depth")}
 
 
-def check_recursion(depth, text):
-    expected = recursion(depth)
+def check(what, expected, text):
     lines = [l for l in text.splitlines() if "refills=" in l]
     if len(lines) != 1:
         print("expected one statistics line, got %d" % len(lines))
         return 1
     measured = parse(lines[0])
     if measured != expected:
-        print("MISMATCH depth %d\n  model:    %s\n  measured: %s" % (
-            depth, render(expected), render(measured)))
+        print("MISMATCH %s\n  model:    %s\n  measured: %s" % (
+            what, render(expected), render(measured)))
         return 1
-    print("OK depth %d: %s" % (depth, render(measured)))
+    print("OK %s: %s" % (what, render(measured)))
     return 0
+
+
+def check_recursion(depth, text):
+    return check("depth %d" % depth, recursion(depth), text)
 
 
 def main(argv):
@@ -91,6 +101,8 @@ def main(argv):
         print(render(recursion(int(arg))))
     elif verb == "check-recursion":
         return check_recursion(int(arg), sys.stdin.read())
+    elif verb == "check":
+        return check("events %s" % arg, simulate(arg), sys.stdin.read())
     else:
         print(__doc__)
         return 2
