@@ -53,7 +53,8 @@ static bool isTailCall(const MachineInstr &MI) {
 /// conditional tail jump to the refill when that leaves zero, the `ret`.
 /// %r11 and the flags are dead at a return (the PIC thunk uses them too).
 void X86RSBStuff::checkReturnInline(MachineInstr &Ret) {
-  constexpr unsigned CondEqual = 4; // X86::COND_E (X86BaseInfo.h)
+  // X86's condition codes are the ISA's own encoding (`je rel8` is 0x70 + 4).
+  constexpr unsigned CondEqual = 4;
   MachineBasicBlock &MBB = *Ret.getParent();
   const DebugLoc &DL = Ret.getDebugLoc();
   shiftCounter(MBB, Ret, DL, "SHL64mi");
@@ -136,9 +137,14 @@ bool X86RSBStuff::lowerReturn(MachineInstr &Ret) {
   }
   StringRef Thunk = keepsR11AtExit() ? StringRef(opts::TailAccount)
                                      : StringRef(opts::ReturnThunk);
-  BuildMI(*Ret.getParent(), Ret, Ret.getDebugLoc(),
-          TII->get(Names->opcode("TAILJMPd64")))
-      .addSym(namedSymbol(Thunk));
+  auto Jump = BuildMI(*Ret.getParent(), Ret, Ret.getDebugLoc(),
+                      TII->get(Names->opcode("TAILJMPd64")))
+                  .addSym(namedSymbol(Thunk));
+  // The returned values (and callee-saved registers restored for the
+  // caller) stay live up to the jump.
+  for (const MachineOperand &MO : Ret.operands())
+    if (MO.isReg() && MO.isUse())
+      Jump.addReg(MO.getReg(), RegState::Implicit);
   Ret.eraseFromParent();
   return true;
 }
