@@ -1,8 +1,7 @@
 ; llc -filetype=null (and clang's -emit-codegen-only, the same null
 ; streamer) runs the whole code generator and discards the output: the plugin
 ; registers a target streamer for it too, so instrumented functions go
-; through the pass as usual instead of failing with "no prefix streamer
-; serves this output".
+; through the pass and the prefix emission as usual.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=null %s \
 ; RUN:   -o %t.null 2>&1 | count 0
