@@ -25,9 +25,24 @@
  * measured rather than as designed. The exit status is the program's, so it
  * can wrap test commands, unless --fail-on-underflow finds one (then 3).
  *
+ * The pieces:
+ *   decode.c   just enough x86-64 decoding to find calls, returns and the
+ *              runtime's counter shift
+ *   symbols.c  /proc/PID/maps and ELF symbol tables: the runtime's thunks
+ *              and names for the report
+ *   trace.c    the ptrace event loop and the per-thread RSB model
+ *   alloc.c    allocation that cannot fail
+ *   counts.c   the counts and their report line
+ *   main.c     options, starting the program
+ *
+ * Each includes only what it uses, so the dependencies run one way:
+ * main -> trace -> symbols, decode, counts, alloc.
+ *
  *===----------------------------------------------------------------------===*/
 
-#include "rsb-check.h"
+#include "trace.h"
+
+#include "counts.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -69,66 +84,6 @@ static void usage(FILE *f) {
         "\n"
         "The exit status is PROGRAM's (128 + signal if it was killed).\n",
         f);
-}
-
-static void out_of_memory(void) {
-  perror("rsb-check");
-  exit(EXIT_INTERNAL);
-}
-
-void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size ? size : 1);
-  if (!p)
-    out_of_memory();
-  return p;
-}
-
-void *xrealloc(void *p, size_t size) {
-  p = realloc(p, size);
-  if (!p)
-    out_of_memory();
-  return p;
-}
-
-char *xstrdup(const char *s) {
-  char *p = strdup(s);
-  if (!p)
-    out_of_memory();
-  return p;
-}
-
-void add_counts(struct counts *sum, const struct counts *c) {
-  if (c->refills &&
-      (sum->refills == 0 || c->min_rsb_at_refill < sum->min_rsb_at_refill))
-    sum->min_rsb_at_refill = c->min_rsb_at_refill;
-  sum->returns += c->returns;
-  sum->underflows += c->underflows;
-  sum->trap += c->trap;
-  sum->mispredicted += c->mispredicted;
-  sum->correct += c->correct;
-  sum->calls += c->calls;
-  sum->refills += c->refills;
-  sum->unknown += c->unknown;
-  sum->instructions += c->instructions;
-  sum->processes += c->processes;
-  sum->threads += c->threads;
-}
-
-void print_counts(FILE *out, const struct counts *c, bool total) {
-  fprintf(out,
-          "returns=%" PRIu64 " underflows=%" PRIu64 " trap=%" PRIu64
-          " mispredicted=%" PRIu64 " correct=%" PRIu64 " calls=%" PRIu64
-          " refills=%" PRIu64,
-          c->returns, c->underflows, c->trap, c->mispredicted, c->correct,
-          c->calls, c->refills);
-  if (c->refills)
-    fprintf(out, " min-rsb-at-refill=%u", c->min_rsb_at_refill);
-  else
-    fputs(" min-rsb-at-refill=-", out);
-  if (total)
-    fprintf(out, " processes=%u", c->processes);
-  fprintf(out, " threads=%u unknown=%" PRIu64 " instructions=%" PRIu64 "\n",
-          c->threads, c->unknown, c->instructions);
 }
 
 static bool parse_size(const char *s, unsigned *out) {

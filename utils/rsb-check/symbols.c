@@ -21,11 +21,14 @@
  *
  *===----------------------------------------------------------------------===*/
 
-#include "rsb-check.h"
+#include "symbols.h"
+
+#include "alloc.h"
 
 #include <elf.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>

@@ -24,7 +24,11 @@
  *
  *===----------------------------------------------------------------------===*/
 
-#include "rsb-check.h"
+#include "trace.h"
+
+#include "alloc.h"
+#include "decode.h"
+#include "symbols.h"
 
 #include <errno.h>
 #include <inttypes.h>

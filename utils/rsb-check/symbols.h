@@ -1,0 +1,49 @@
+/*===- symbols.h - Mappings and ELF symbols of a tracee ------------*- C -*-===*
+ *
+ * Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef RSB_CHECK_SYMBOLS_H
+#define RSB_CHECK_SYMBOLS_H
+
+/* process_vm_readv, __WALL, strsignal: every source includes its own header
+ * first. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct elf_image; /* one ELF file's symbols, cached for the whole run */
+
+/* One executable mapping of a process. */
+struct region {
+  uint64_t start, end, offset;
+  struct elf_image *image; /* NULL: anonymous, [vdso], unreadable file */
+  char *name;              /* the path or [name] from the maps file */
+};
+
+/* The executable mappings of one process, read lazily from its maps file. */
+struct addr_space {
+  struct region *regions;
+  size_t count, capacity;
+  bool stale; /* a mapping may have changed under a cached address */
+};
+
+/* The executable mapping containing addr, rereading /proc/TID/maps when the
+ * cache does not know it; NULL if none. */
+const struct region *as_lookup(struct addr_space *as, pid_t tid, uint64_t addr);
+void as_clear(struct addr_space *as);
+
+/* True when addr lies in one of the runtime's refill thunks. */
+bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr);
+
+/* Writes "symbol+0xoff (file)" for addr into buf. */
+void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,
+                 size_t size);
+
+#endif /* RSB_CHECK_SYMBOLS_H */
