@@ -1,10 +1,11 @@
 # A hand-made instrumented function f (prefix and entry as the plugin
-# emits them) and a _start that reaches it in three wrong ways.
+# emits them), an instrumented g that calls f without counting, and a
+# _start that reaches f in two wrong ways.
 	.text
 	.globl	_start
 	.type	_start,@function
 _start:
-	call	f			# bypasses __rsb_entry.f
+	call	__rsb_entry.g		# counted: fine
 	jmp	f+4			# into the middle of f
 	jmp	__rsb_entry.f		# a jump that counts a call
 	.size	_start, .-_start
@@ -30,6 +31,23 @@ f:
 	nop
 	jmp	f
 	.size	f, .-f
+
+	.p2align 4
+	int3
+	int3
+	int3
+	int3
+	int3
+	int3
+	.type	__rsb_entry.g,@function
+__rsb_entry.g:
+	sarq	$5, %fs:__rsb_depth@tpoff
+	.size	__rsb_entry.g, g-__rsb_entry.g
+	.type	g,@function
+g:
+	call	f			# bypasses __rsb_entry.f
+	jmp	g
+	.size	g, .-g
 
 	.section .tbss,"awT",@nobits
 	.globl	__rsb_depth

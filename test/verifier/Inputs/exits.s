@@ -1,0 +1,143 @@
+# Instrumented functions (prefix and entry as the plugin emits them) that
+# leave in every way but the return thunk, and some that leave properly.
+# Linked with rsb-clang, which supplies __rsb_depth, the thunk and the
+# helpers; never run.
+	.macro	FUNCTION name
+	.text
+	.p2align 4
+	.fill	6, 1, 0xcc
+	.type	__rsb_entry.\name,@function
+__rsb_entry.\name:
+	sarq	$5, %fs:__rsb_depth@tpoff
+	.size	__rsb_entry.\name, \name-__rsb_entry.\name
+	.globl	\name
+	.type	\name,@function
+\name:
+	.endm
+	.macro	END name
+	.size	\name, .-\name
+	.endm
+
+	FUNCTION main
+	xorl	%eax, %eax
+	jmp	__rsb_return_thunk
+	END main
+
+#ifdef RETURNS
+	FUNCTION ret_imm		# pops its arguments
+	retq	$8
+	END ret_imm
+	FUNCTION rep_ret		# AMD's two-byte ret is a ret
+	rep ret
+	END rep_ret
+	FUNCTION ret_after_call		# the call is not an accounting helper
+	call	plain
+	ret
+	END ret_after_call
+	FUNCTION iret
+	iretq
+	END iret
+	FUNCTION lret
+	lretq
+	END lret
+	FUNCTION sysret
+	sysretq
+	END sysret
+	FUNCTION far_jump
+	ljmpl	*(%rax)
+	END far_jump
+
+	.type	plain,@function		# not instrumented: its ret is fine
+plain:
+	ret
+	.size	plain, .-plain
+#endif
+
+#ifdef ACCOUNTED_RETS
+	# A plain ret right after the helper that clears the credit or does
+	# the thunk's accounting (XRay's exit sleds), with the sled's NOPs.
+	FUNCTION ret_after_reset
+	call	__rsb_reset_depth
+	ret
+	.nops	10
+	END ret_after_reset
+	FUNCTION ret_after_account
+	call	__rsb_tail_account
+	ret
+	.nops	10
+	END ret_after_account
+	FUNCTION ret_after_account_flags
+	call	__rsb_tail_account_flags
+	ret
+	END ret_after_account_flags
+#endif
+
+#ifdef INDIRECT
+	FUNCTION jump_argument		# where to: the caller decides
+	jmp	*%rdi
+	END jump_argument
+	FUNCTION jump_memory
+	jmp	*8(%rdi)
+	END jump_memory
+	FUNCTION jump_stack		# a return that leaves the address
+	jmp	*(%rsp)
+	END jump_stack
+	FUNCTION jump_after_call
+	call	plain_jump
+	jmp	*%rax
+	END jump_after_call
+	.type	plain_jump,@function
+plain_jump:
+	ret
+	.size	plain_jump, .-plain_jump
+
+	# Accounted indirect tail calls.
+	FUNCTION tail_after_reset
+	call	__rsb_reset_depth
+	jmp	*%rdi
+	END tail_after_reset
+	FUNCTION tail_after_account
+	call	__rsb_tail_account
+	jmp	*8(%rdi)
+	END tail_after_account
+#endif
+#ifdef TAILS
+	FUNCTION tail_plain		# plain_target returns with a plain ret
+	jmp	plain_target
+	END tail_plain
+	FUNCTION tail_plt
+	jmp	puts@PLT
+	END tail_plt
+	FUNCTION tail_conditional
+	testl	%edi, %edi
+	jne	plain_target
+	jmp	__rsb_return_thunk
+	END tail_conditional
+	.type	plain_target,@function
+plain_target:
+	ret
+	.size	plain_target, .-plain_target
+
+	# Accounted: to instrumented code, or after the accounting helpers
+	# (stepping over the red zone around the call, as the pass does).
+	FUNCTION tail_instrumented
+	jmp	main
+	END tail_instrumented
+	FUNCTION tail_after_account
+	call	__rsb_tail_account
+	jmp	plain_target
+	END tail_after_account
+	FUNCTION tail_after_reset
+	call	__rsb_reset_depth
+	jmp	puts@PLT
+	END tail_after_reset
+	FUNCTION tail_red_zone
+	cmpl	$0x65, %edi
+	leaq	-0x80(%rsp), %rsp
+	call	__rsb_tail_account_flags
+	leaq	0x80(%rsp), %rsp
+	jl	plain_target
+	jmp	__rsb_return_thunk
+	END tail_red_zone
+#endif
+	.section .note.GNU-stack,"",@progbits
