@@ -107,11 +107,11 @@ static CalleeKind classifyDefinition(const Function &F, bool Elided,
 
 CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
   const TargetMachine &TM = MF->getTarget();
+  if (!F.isDeclarationForLinker())
+    return classifyDefinition(F, isElided(F), TM);
   // Nothing would match a count for a call that never returns.
   if (F.doesNotReturn())
     return CalleeKind::Plain;
-  if (!F.isDeclarationForLinker())
-    return classifyDefinition(F, isElided(F), TM);
   if (opts::Design == Variant::CallSite || !opts::ExternEntries)
     return CalleeKind::Plain;
   // Code generated in the linker may call functions the compile step never
@@ -241,13 +241,18 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
   unsigned Redirected = 0;
   for (MachineBasicBlock &MBB : *MF) {
     for (MachineInstr &MI : make_early_inc_range(MBB)) {
-      // A call that never returns (abort, _Unwind_Resume) needs neither a
-      // count nor a reset: nothing comes back to match or to clear.
-      if (!MI.isCall() || MI.isReturn() || MI.getNumOperands() == 0 ||
-          isNoReturnCall(MI))
+      if (!MI.isCall() || MI.isReturn() || MI.getNumOperands() == 0)
         continue;
       MachineOperand &Target = calleeOperand(MI);
-      if (classify(Target) != CalleeKind::Plain) {
+      CalleeKind Kind = classify(Target);
+      // A call that never returns (abort, _Unwind_Resume) needs neither a
+      // count nor a reset: nothing comes back to match or to clear. It is
+      // sent to a known local entry all the same (harmless, and what
+      // rsb-verify expects), but never to one resolved by name, which the
+      // link may not have (code generation adds _Unwind_Resume under LTO).
+      if (isNoReturnCall(MI) && Kind != CalleeKind::Instrumented)
+        continue;
+      if (Kind != CalleeKind::Plain) {
         if (opts::Design == Variant::CallSite)
           accountAtCallSite(MI);
         else
