@@ -218,6 +218,11 @@ void X86RSBStuff::insertReset(MachineBasicBlock &MBB,
   ++NumResets;
 }
 
+/// Whether Target is a function this module only declares.
+static bool isDeclaredOnly(const MachineOperand &Target) {
+  return Target.isGlobal() && Target.getGlobal()->isDeclarationForLinker();
+}
+
 /// Points Target, a direct reference to function f, at `<Prefix>f`, keeping
 /// its operand flags (@PLT, @GOTPCREL). With debug info the reference goes
 /// to the IR declaration RSBStuffPrepare.cpp made for that symbol, which
@@ -247,10 +252,12 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
       CalleeKind Kind = classify(Target);
       // A call that never returns (abort, _Unwind_Resume) needs neither a
       // count nor a reset: nothing comes back to match or to clear. It is
-      // sent to a known local entry all the same (harmless, and what
-      // rsb-verify expects), but never to one resolved by name, which the
-      // link may not have (code generation adds _Unwind_Resume under LTO).
-      if (isNoReturnCall(MI) && Kind != CalleeKind::Instrumented)
+      // sent to the entry of a function defined here all the same
+      // (harmless, and what rsb-verify expects), but never to a declared
+      // one's, which the link may not have (code generation adds
+      // _Unwind_Resume under LTO).
+      if (isNoReturnCall(MI) &&
+          (Kind == CalleeKind::Plain || isDeclaredOnly(calleeOperand(MI))))
         continue;
       if (Kind != CalleeKind::Plain) {
         if (opts::Design == Variant::CallSite)

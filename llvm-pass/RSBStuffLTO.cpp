@@ -54,6 +54,13 @@ static void addLinkGuard(Module &M) {
       GlobalValue::InternalLinkage, Target, "__rsb_stuff.lto_guard");
   Guard->setSection(GuardSection);
   Guard->setAlignment(Align(8));
+  // A sanitizer would give the guard red zones and metadata that refer to
+  // it (ASan's instrumentation runs after the pipeline start), left behind
+  // when the guard goes.
+  GlobalValue::SanitizerMetadata NotSanitized;
+  NotSanitized.NoAddress = true;
+  NotSanitized.NoHWAddress = true;
+  Guard->setSanitizerMetadata(NotSanitized);
   appendToUsed(M, {Guard});
 }
 

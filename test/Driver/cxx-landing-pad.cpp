@@ -3,9 +3,10 @@
 // the terminate pad) starts, right after its EH label, with
 // `callq __rsb_reset_depth`: the unwinder's calls and returns ran unseen in
 // between. The normal path, a counted call to may_throw, gets no reset.
-// Calls that never return (_Unwind_Resume, __clang_call_terminate) are not
+// A call that never returns to a declared function (_Unwind_Resume) is not
 // counted: nothing would match the count, and under LTO the link has no
-// entry for _Unwind_Resume, which code generation adds.
+// entry for _Unwind_Resume, which code generation adds. One to a function
+// defined here (__clang_call_terminate) goes through its entry as usual.
 
 // RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -S %s -o - \
 // RUN:   | FileCheck %s
@@ -37,7 +38,7 @@
 // CHECK-NEXT:  .Ltmp[[#]]: # EH_LABEL
 // CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 // CHECK-NEXT:    movq %rax, %rdi
-// CHECK-NEXT:    callq __clang_call_terminate{{$}}
+// CHECK-NEXT:    callq __rsb_entry.__clang_call_terminate{{$}}
 // CHECK-NEXT:  .Lfunc_end0:
 
 // Exactly three resets in the function, one per landing pad.
