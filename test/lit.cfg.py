@@ -7,6 +7,7 @@
 #   %plugin     path of the plugin; %libdir the runtime libraries
 #   %model      the reference model of the counter (test/tools/rsb_model.py)
 #   %python     the Python running lit
+#   %rsb_source_dir  the source tree (for its utils/ scripts)
 import os
 import shutil
 import sys
@@ -42,6 +43,7 @@ config.substitutions += [
     ("%libdir", config.rsb_lib_dir),
     ("%rsb_build_dir", os.path.dirname(config.rsb_bin_dir)),
     ("%rtinclude", os.path.join(config.rsb_source_dir, "runtime", "include")),
+    ("%rsb_source_dir", config.rsb_source_dir),
     ("%model", "%s %s" % (sys.executable, os.path.join(
         config.rsb_test_source_dir, "tools", "rsb_model.py"))),
     ("%python", sys.executable),

@@ -91,10 +91,10 @@ define i32 @tail_libc(ptr %s) {
 
 ; CHECK-LABEL: {{^}}tail_pointer:
 ; CHECK:         callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    jmpq *%r{{[a-z0-9]+}} # TAILCALL
+; CHECK-NEXT:    jmpq *%rax # TAILCALL
 ; DEFAULT-LABEL: {{^}}tail_pointer:
 ; DEFAULT:         callq __rsb_reset_depth{{$}}
-; DEFAULT-NEXT:    jmpq *%r{{[a-z0-9]+}} # TAILCALL
+; DEFAULT-NEXT:    jmpq *%rax # TAILCALL
 define void @tail_pointer(ptr %fp) {
   tail call void %fp()
   ret void

@@ -150,7 +150,7 @@ define i64 @to_leaf_libc(ptr %s) {
 ; CHECK-LABEL: {{^}}to_pointer:
 ; CHECK-NOT:     __rsb_tail_account
 ; CHECK:         callq __rsb_reset_depth{{$}}
-; CHECK-NEXT:    jmpq *%r{{[a-z0-9]+}} # TAILCALL
+; CHECK-NEXT:    jmpq *%rax # TAILCALL
 define i32 @to_pointer(ptr %fp, i32 %x) {
   %r = tail call i32 %fp(i32 %x)
   ret i32 %r
