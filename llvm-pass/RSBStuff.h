@@ -24,10 +24,13 @@
 #ifndef RSBSTUFF_RSBSTUFF_H
 #define RSBSTUFF_RSBSTUFF_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCDirectives.h"
+#include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCRegister.h"
 #include "llvm/Support/Alignment.h"
 
@@ -41,6 +44,7 @@ class CallBase;
 class DISubprogram;
 class Function;
 class MachineFunction;
+class MCCodeEmitter;
 class MCContext;
 class MCInstrInfo;
 class MCRegisterInfo;
@@ -55,6 +59,8 @@ class TargetMachine;
 } // namespace llvm
 
 namespace rsbstuff {
+
+class X86Names;
 
 /// Prefix of the accounting entry symbol: calls to `f` go to `__rsb_entry.f`.
 inline constexpr llvm::StringLiteral EntryPrefix = "__rsb_entry.";
@@ -197,6 +203,18 @@ void describeSymbols(PrefixRequest &R, const llvm::Function &F);
 
 /// Files the prefix for the next emitLabel(Request.Function) in Ctx.
 void requestPrefix(llvm::MCContext &Ctx, const PrefixRequest &Request);
+
+/// The instructions of Request's accounting entry (RSBStuffAccounting.cpp).
+llvm::SmallVector<llvm::MCInst, 8>
+accountingSequence(llvm::MCContext &Ctx, const PrefixRequest &Request,
+                   const X86Names &Names);
+/// Their encoded size.
+unsigned encodedSize(llvm::MCCodeEmitter &Emitter,
+                     llvm::ArrayRef<llvm::MCInst> Insts,
+                     const llvm::MCSubtargetInfo &STI);
+/// The X86 target as it was before installPrefixStreamer: its own
+/// streamers serve other object formats, its encoder sizes sequences.
+llvm::Target &originalTarget();
 
 /// Bytes of the accounting sequence Request asks for (its instructions only,
 /// without filler).

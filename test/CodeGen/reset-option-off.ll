@@ -91,10 +91,10 @@ define i32 @tail_libc(ptr %s) {
 
 ; CHECK-LABEL: {{^}}tail_pointer:
 ; CHECK:         callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    jmpq *%rax # TAILCALL
+; CHECK-NEXT:    jmpq *%rdi # TAILCALL
 ; DEFAULT-LABEL: {{^}}tail_pointer:
 ; DEFAULT:         callq __rsb_reset_depth{{$}}
-; DEFAULT-NEXT:    jmpq *%rax # TAILCALL
+; DEFAULT-NEXT:    jmpq *%rdi # TAILCALL
 define void @tail_pointer(ptr %fp) {
   tail call void %fp()
   ret void
