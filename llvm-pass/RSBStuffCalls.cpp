@@ -292,8 +292,10 @@ unsigned X86RSBStuff::resetAtLandingPads() {
 /// tracer, XRay's handlers) or, for XRay's exit sled, into a jump to a
 /// trampoline that returns with a plain `ret` (a `retq` that XRay owns and
 /// restores when unpatched). So the credit is cleared after the entry's
-/// sled or NOPs, and before the exit and tail-call sleds: a cleared credit
-/// also covers the plain `ret` that ends the counted call. (Custom event
+/// sled or NOPs, and before the exit and tail-call sleds. The exit sled's
+/// plain `ret` ends a counted call: __rsb_tail_account accounts it first,
+/// as the return thunk would (a reset alone would not: a chain of such
+/// returns would each spend an RSB entry nobody vouched for). (Custom event
 /// sleds are calls without a target: the reset after every such call covers
 /// them.)
 unsigned X86RSBStuff::resetAroundPatchableSleds() {
@@ -305,6 +307,10 @@ unsigned X86RSBStuff::resetAroundPatchableSleds() {
         insertReset(MBB, std::next(MI.getIterator()));
         break;
       case TargetOpcode::PATCHABLE_RET:
+        if (!CurrentElided)
+          BuildMI(MBB, MI, MI.getDebugLoc(),
+                  TII->get(Names->opcode("CALL64pcrel32")))
+              .addSym(namedSymbol(opts::TailAccount));
         insertReset(MBB, MI.getIterator());
         break;
       case TargetOpcode::PATCHABLE_TAIL_CALL: {

@@ -14,7 +14,8 @@
 //    name goes to its tail alias, and one to code that may return with a
 //    plain `ret` is preceded by a call that accounts that `ret` (a leaf) or
 //    clears the credit;
-//  - XRay's exit sleds keep their `ret`, which XRay owns, behind a reset.
+//  - XRay's exit sleds keep their `ret`, which XRay owns, behind the
+//    accounting of __rsb_tail_account and a reset.
 // Then every exit of the function is checked: one that the lowering does not
 // recognise (LVI's `pop; lfence; jmp *`, a return that pops its arguments)
 // is an error, never a silently unaccounted return.
@@ -72,29 +73,32 @@ bool X86RSBStuff::lowerReturnsOnly() {
 }
 
 /// Runs before TailCall, whose target may return with a plain `ret`: that
-/// ret ends a call our caller counted. A leaf target only needs that return
-/// accounted; anything deeper may also take the entries of the remaining
-/// credit, so the credit is cleared instead (which also covers the return).
+/// ret ends a call our caller counted, so it is accounted here, as the
+/// return thunk would. A target deeper than a leaf may also take the
+/// entries of the remaining credit, so the credit is then cleared too. (A
+/// reset alone would not do: in a recursion through such tail calls, each
+/// plain ret would spend an RSB entry no check vouched for.)
 void X86RSBStuff::accountTailCall(MachineInstr &TailCall) {
   bool Conditional = isConditional(*TII, TailCall);
+  // A conditional tail call (`jcc f`) still needs its flags.
+  std::string Account = opts::TailAccount + (Conditional ? "_flags" : "");
+  SmallVector<MCSymbol *, 2> Helpers = {namedSymbol(Account)};
   if (opts::ResetCredit && !isShallow(calleeOperand(TailCall))) {
     // The reset helper keeps the flags a conditional tail call needs.
-    callBeforeTailCall(TailCall, namedSymbol(opts::ResetHelper), Conditional);
+    Helpers.push_back(namedSymbol(opts::ResetHelper));
     ++NumResets;
-    return;
   }
-  // A conditional tail call (`jcc f`) still needs its flags.
-  std::string Helper = opts::TailAccount + (Conditional ? "_flags" : "");
-  callBeforeTailCall(TailCall, namedSymbol(Helper), Conditional);
+  callBeforeTailCall(TailCall, Helpers, Conditional);
 }
 
-/// Calls Helper right before TailCall. An unconditional tail call has torn
-/// the frame down, but after a conditional one that is not taken the
+/// Calls Helpers, in order, right before TailCall. An unconditional tail call
+/// has torn the frame down, but after a conditional one that is not taken the
 /// function goes on, and a function without calls may keep locals in the
 /// red zone below %rsp, which the call's return address would overwrite:
 /// step over the red zone with flag-preserving LEAs (and tell the unwinder
 /// when the CFA is %rsp-based).
-void X86RSBStuff::callBeforeTailCall(MachineInstr &TailCall, MCSymbol *Helper,
+void X86RSBStuff::callBeforeTailCall(MachineInstr &TailCall,
+                                     ArrayRef<MCSymbol *> Helpers,
                                      bool Conditional) {
   MachineBasicBlock &MBB = *TailCall.getParent();
   const DebugLoc &DL = TailCall.getDebugLoc();
@@ -117,8 +121,9 @@ void X86RSBStuff::callBeforeTailCall(MachineInstr &TailCall, MCSymbol *Helper,
   constexpr int64_t RedZone = 128;
   if (SkipRedZone)
     MoveSP(-RedZone);
-  BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("CALL64pcrel32")))
-      .addSym(Helper);
+  for (MCSymbol *Helper : Helpers)
+    BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("CALL64pcrel32")))
+        .addSym(Helper);
   if (SkipRedZone)
     MoveSP(RedZone);
 }
@@ -167,7 +172,7 @@ void X86RSBStuff::lowerTailCall(MachineInstr &TailCall) {
 
 bool X86RSBStuff::lowerTerminator(MachineInstr &MI, unsigned &Returns,
                                   unsigned &TailCalls) {
-  // XRay's exit sled keeps its `ret` behind the reset resetAroundPatchableSleds
+  // XRay's exit sled keeps its `ret` behind the accounting and the reset
   // put before it.
   if (MI.getOpcode() == TargetOpcode::PATCHABLE_RET)
     return true;
@@ -230,7 +235,8 @@ bool X86RSBStuff::isAccountedExit(const MachineInstr &Exit) const {
     return true;
   const MachineInstr *Before = previousInstr(Exit);
   if (Exit.getOpcode() == TargetOpcode::PATCHABLE_RET)
-    return callsSymbol(Before, opts::ResetHelper);
+    return callsSymbol(Before, opts::ResetHelper) &&
+           callsSymbol(previousInstr(*Before), opts::TailAccount);
   // The inline return check: `shlq $5, counter; je refill; ret`.
   return opts::ReturnCheckForm == ReturnCheck::Inline && Before &&
          TII->getName(Before->getOpcode()) == "TAILJMPd64_CC";

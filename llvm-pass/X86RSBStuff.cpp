@@ -241,8 +241,8 @@ bool X86RSBStuff::instrument() {
   NumCallsRedirected += Calls;
   if (opts::ResetCredit)
     Resets += resetAtLandingPads();
-  Resets += resetAroundPatchableSleds();
   CurrentElided = isElided(F);
+  Resets += resetAroundPatchableSleds();
   unsigned Returns = 0, TailCalls = 0;
   if (!lowerExits(/*WithTailCalls=*/true, Returns, TailCalls))
     return true;

@@ -103,7 +103,8 @@ private:
   void checkReturnInline(llvm::MachineInstr &Ret);
   void lowerTailCall(llvm::MachineInstr &TailCall);
   void accountTailCall(llvm::MachineInstr &TailCall);
-  void callBeforeTailCall(llvm::MachineInstr &TailCall, llvm::MCSymbol *Helper,
+  void callBeforeTailCall(llvm::MachineInstr &TailCall,
+                          llvm::ArrayRef<llvm::MCSymbol *> Helpers,
                           bool Conditional);
   bool isAccountedExit(const llvm::MachineInstr &Exit) const;
   bool checkExits();

@@ -112,6 +112,7 @@ define void @tail_pointer(ptr %fp) {
 ; DEFAULT:         testl %esi, %esi
 ; DEFAULT-NEXT:    leaq -128(%rsp), %rsp
 ; DEFAULT-NEXT:    .cfi_adjust_cfa_offset 128
+; DEFAULT-NEXT:    callq __rsb_tail_account_flags{{$}}
 ; DEFAULT-NEXT:    callq __rsb_reset_depth{{$}}
 ; DEFAULT-NEXT:    leaq 128(%rsp), %rsp
 ; DEFAULT-NEXT:    .cfi_adjust_cfa_offset -128

@@ -2,8 +2,8 @@
 ; prefix, its `ret` stays, a missed remark says why, and calls to it are not
 ; redirected (they would reach no entry). Its calls and returns are invisible
 ; to the counter, so the instrumented caller clears the credit right after a
-; call to it and right before a tail call to it (not a leaf: no
-; __rsb_tail_account, the reset covers the plain `ret` too).
+; call to it and right before a tail call to it, after accounting the
+; plain `ret` that ends the tail call with __rsb_tail_account.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -pass-remarks-missed=x86-rsb-stuff %s -o %t.s 2>%t.remarks
@@ -30,8 +30,8 @@
 ; CHECK-NOT:     __rsb_tail_account
 ; CHECK:         callq naked_fn@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK-NOT:     __rsb_tail_account
-; CHECK:         callq __rsb_reset_depth{{$}}
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmp naked_fn@PLT # TAILCALL
 ; CHECK-NEXT:  .Lfunc_end1:
 

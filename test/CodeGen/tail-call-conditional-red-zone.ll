@@ -2,18 +2,19 @@
 ; that only signal frames may overwrite. A function whose only call is a
 ; sibling tail call is such a leaf, and branch folding can turn that tail
 ; call into a conditional one (`je target`) while the fall-through path still
-; reads a red-zone local afterwards. The helper the pass calls right before
-; the jcc (`__rsb_reset_depth`, or `__rsb_tail_account_flags` for a leaf
-; target) would push its return address onto that local, so the pass steps
-; over the red zone around the call with flag-preserving LEAs, telling the
-; unwinder about the moved CFA, and the local survives.
+; reads a red-zone local afterwards. The helpers the pass calls right before
+; the jcc (`__rsb_tail_account_flags`, then `__rsb_reset_depth` unless the
+; target is a leaf or resets are off) would push their return addresses onto
+; that local, so the pass steps over the red zone once around both calls
+; with flag-preserving LEAs, telling the unwinder about the moved CFA, and
+; the local survives.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
-; RUN:   | FileCheck %s --check-prefixes=CHECK,CFI
+; RUN:   | FileCheck %s --check-prefixes=CHECK,CFI,RESET
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-reset=false \
 ; RUN:   %s -o - | FileCheck %s --check-prefixes=CHECK,CFI
 ; RUN: %clang_rsb -target x86_64-linux-gnu -Os -fno-pic -Wno-override-module \
-; RUN:   -S -x ir %s -o - | FileCheck %s
+; RUN:   -S -x ir %s -o - | FileCheck %s --check-prefixes=CHECK,RESET
 ;; Without the plugin: a red-zone local and a conditional tail call.
 ; RUN: llc -mtriple=x86_64-linux-gnu %s -o - | FileCheck %s --check-prefix=OFF
 
@@ -30,7 +31,8 @@
 ; CHECK:         movl %esi, [[SLOT:-?[0-9]*\(%rsp\)]]
 ; CHECK:         leaq -128(%rsp), %rsp
 ; CFI-NEXT:      .cfi_adjust_cfa_offset 128
-; CHECK-NEXT:    callq __rsb_{{reset_depth|tail_account_flags}}
+; CHECK-NEXT:    callq __rsb_tail_account_flags{{$}}
+; RESET-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    leaq 128(%rsp), %rsp
 ; CFI-NEXT:      .cfi_adjust_cfa_offset -128
 ; CHECK-NEXT:    je puts@PLT

@@ -25,10 +25,10 @@ declare i64 @strlen(ptr)
 declare i32 @ext(ptr)
 
 ; CHECK-LABEL: {{^}}cond_libc:
-; CHECK-NOT:     __rsb_tail_account
 ; CHECK:         testl %esi, %esi
 ; CHECK-NEXT:    leaq -128(%rsp), %rsp
 ; CFI-NEXT:      .cfi_adjust_cfa_offset 128
+; CHECK-NEXT:    callq __rsb_tail_account_flags{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    leaq 128(%rsp), %rsp
 ; CFI-NEXT:      .cfi_adjust_cfa_offset -128
@@ -96,6 +96,8 @@ done:
 ; OBJ-LABEL: <cond_libc>:
 ; OBJ-NEXT:    85 f6 testl %esi, %esi
 ; OBJ-NEXT:    48 8d 64 24 80 leaq -0x80(%rsp), %rsp
+; OBJ-NEXT:    e8 00 00 00 00 callq
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account_flags-0x4
 ; OBJ-NEXT:    e8 00 00 00 00 callq
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
 ; OBJ-NEXT:    48 8d a4 24 80 00 00 00 leaq 0x80(%rsp), %rsp

@@ -1,10 +1,13 @@
 ; A tail call to a plain target (one that may return with a plain `ret`)
 ; ends a call our caller counted with an unaccounted return, and the target's
 ; own calls are invisible to the counter. Right before the jump:
-;  - a target that is not a known leaf (printf, a function pointer) gets
-;    `callq __rsb_reset_depth`: the cleared credit covers both;
-;  - a known leaf (memcpy, strlen, memset as a libcall, the runtime's API)
-;    only needs its `ret` accounted: `callq __rsb_tail_account`.
+;  - every target gets `callq __rsb_tail_account`, which accounts that
+;    plain `ret` as the return thunk would;
+;  - a target that is not a known leaf (printf, a function pointer) also
+;    gets `callq __rsb_reset_depth` after it: its calls may take the
+;    credit's entries. A reset alone accounts nothing: in a recursion
+;    through such tail calls each plain `ret` would spend an unchecked
+;    entry.
 ; Both helpers preserve every general register, so the arguments already set
 ; up for the jump (%al for a variadic callee) survive.
 
@@ -23,8 +26,8 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 declare i64 @rsb_depth_read()
 
 ; CHECK-LABEL: {{^}}to_printf:
-; CHECK-NOT:     __rsb_tail_account
 ; CHECK:         xorl %eax, %eax
+; CHECK-NEXT:    callq __rsb_tail_account{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmp printf@PLT # TAILCALL
 ; CHECK-NEXT:  .Lfunc_end[[#]]:
@@ -34,8 +37,8 @@ define i32 @to_printf(ptr %fmt) {
 }
 
 ; CHECK-LABEL: {{^}}to_pointer:
-; CHECK-NOT:     __rsb_tail_account
-; CHECK:         callq __rsb_reset_depth{{$}}
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmpq *%rax # TAILCALL
 ; CHECK-NEXT:  .Lfunc_end[[#]]:
 define i32 @to_pointer(ptr %fp, i32 %x) {
@@ -83,6 +86,8 @@ define i64 @to_runtime() {
 
 ; OBJ-LABEL: <to_printf>:
 ; OBJ-NEXT:    31 c0 xorl %eax, %eax
+; OBJ-NEXT:    e8 00 00 00 00 callq
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account-0x4
 ; OBJ-NEXT:    e8 00 00 00 00 callq
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
 ; OBJ-NEXT:    e9 00 00 00 00 jmp

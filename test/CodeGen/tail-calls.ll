@@ -10,10 +10,11 @@
 ;    fallback that clears the credit otherwise;
 ;  - anything that may return with a plain `ret` (libc, a function pointer,
 ;    weak or extern_weak callees, skipped functions) gets
+;    `callq __rsb_tail_account`, which accounts that plain `ret`, and
 ;    `callq __rsb_reset_depth` right before the jump: the callee's own calls
-;    are invisible too, and a cleared credit also covers its plain `ret`;
+;    are invisible too;
 ;  - a known leaf (memcpy, strlen, ...) only needs its `ret` accounted:
-;    `callq __rsb_tail_account` (tail-call-reset.ll has more).
+;    `callq __rsb_tail_account` alone (tail-call-reset.ll has more).
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -relocation-model=pic \
@@ -124,11 +125,12 @@ define i32 @to_odr_local(i32 %x) {
 }
 
 ; CHECK-LABEL: {{^}}to_libc:
-; CHECK-NOT:     __rsb_tail_account
-; CHECK:         callq __rsb_reset_depth{{$}}
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmp puts@PLT # TAILCALL
 ; RENAMED-LABEL: {{^}}to_libc:
-; RENAMED:         callq my_reset{{$}}
+; RENAMED:         callq my_account{{$}}
+; RENAMED-NEXT:    callq my_reset{{$}}
 ; RENAMED-NEXT:    jmp puts@PLT # TAILCALL
 define i32 @to_libc(ptr %s) {
   %r = tail call i32 @puts(ptr %s)
@@ -148,8 +150,8 @@ define i64 @to_leaf_libc(ptr %s) {
 }
 
 ; CHECK-LABEL: {{^}}to_pointer:
-; CHECK-NOT:     __rsb_tail_account
-; CHECK:         callq __rsb_reset_depth{{$}}
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmpq *%rax # TAILCALL
 define i32 @to_pointer(ptr %fp, i32 %x) {
   %r = tail call i32 %fp(i32 %x)
@@ -157,8 +159,8 @@ define i32 @to_pointer(ptr %fp, i32 %x) {
 }
 
 ; CHECK-LABEL: {{^}}to_weak:
-; CHECK-NOT:     __rsb_tail_account
-; CHECK:         callq __rsb_reset_depth{{$}}
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmp weak_def@PLT # TAILCALL
 define i32 @to_weak(i32 %x) {
   %r = tail call i32 @weak_def(i32 %x)
@@ -166,8 +168,8 @@ define i32 @to_weak(i32 %x) {
 }
 
 ; CHECK-LABEL: {{^}}to_extern_weak:
-; CHECK-NOT:     __rsb_tail_account
-; CHECK:         callq __rsb_reset_depth{{$}}
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmp ext_weak@PLT # TAILCALL
 define i32 @to_extern_weak(i32 %x) {
   %r = tail call i32 @ext_weak(i32 %x)
@@ -175,8 +177,8 @@ define i32 @to_extern_weak(i32 %x) {
 }
 
 ; CHECK-LABEL: {{^}}to_skipped:
-; CHECK-NOT:     __rsb_tail_account
-; CHECK:         callq __rsb_reset_depth{{$}}
+; CHECK:         callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    jmp naked_fn@PLT # TAILCALL
 define i32 @to_skipped(i32 %x) {
   %r = tail call i32 @naked_fn(i32 %x)
@@ -196,6 +198,8 @@ define i32 @to_skipped(i32 %x) {
 ; OBJ-NEXT:    e9 00 00 00 00 jmp
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail.odr_local_def-0x4
 ; OBJ-LABEL: <to_libc>:
+; OBJ-NEXT:    e8 00 00 00 00 callq
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account-0x4
 ; OBJ-NEXT:    e8 00 00 00 00 callq
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
 ; OBJ-NEXT:    e9 00 00 00 00 jmp

@@ -2,6 +2,8 @@
 ; them by address), and the credit is cleared around them: after the entry
 ; sled, before the exit sled's `retq` (XRay's trampoline returns with a
 ; plain `ret` when it is patched, the sled's own `retq` when it is not),
+; which __rsb_tail_account accounts first (a reset alone let recursion
+; underflow: each plain `retq` spent an entry nobody checked),
 ; before a tail-call sled, and after a custom event sled's call. A patched
 ; sled runs handlers the counter cannot see; a cleared credit also covers
 ; the plain `ret` that ends the counted call. The functions keep their
@@ -27,6 +29,7 @@
 ; CHECK-NEXT:    nopw 512(%rax,%rax)
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK:         leal (%rdi,%rdi,2), %eax
+; CHECK-NEXT:    callq __rsb_tail_account{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NEXT:    .p2align 1
 ; CHECK-NEXT:  .Lxray_sled_1:

@@ -30,8 +30,8 @@
 // ASM:         iretq
 // ASM-LABEL: {{^}}caller:
 // ASM:         callq __rsb_entry.plain{{$}}
-// ASM-NOT:     __rsb_tail_account
-// ASM:         callq __rsb_reset_depth{{$}}
+// ASM:         callq __rsb_tail_account{{$}}
+// ASM-NEXT:    callq __rsb_reset_depth{{$}}
 // ASM-NEXT:    jmp naked_fn # TAILCALL
 // ASM-LABEL: {{^}}resets:
 // ASM:         callq puts{{$}}

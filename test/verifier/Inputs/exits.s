@@ -54,8 +54,15 @@ plain:
 #endif
 
 #ifdef ACCOUNTED_RETS
-	# A plain ret right after the helper that clears the credit or does
-	# the thunk's accounting (XRay's exit sleds), with the sled's NOPs.
+	# A plain ret right after the helper that does the thunk's accounting,
+	# possibly followed by a reset (XRay's exit sleds), with the sled's NOPs.
+	FUNCTION ret_after_account_reset
+	call	__rsb_tail_account
+	call	__rsb_reset_depth
+	ret
+	.nops	10
+	END ret_after_account_reset
+	# A reset alone accounts nothing: an error.
 	FUNCTION ret_after_reset
 	call	__rsb_reset_depth
 	ret
