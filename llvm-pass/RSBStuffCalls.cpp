@@ -24,6 +24,7 @@
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/RuntimeLibcalls.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -105,13 +106,21 @@ static CalleeKind classifyDefinition(const Function &F, bool Elided,
   return ByName ? CalleeKind::External : CalleeKind::Instrumented;
 }
 
+/// A C library function, one the backend calls on its own (_Unwind_Resume,
+/// __stack_chk_fail, 128-bit and soft-float helpers: code generation may
+/// add their declarations after the compile step looked at the module), or
+/// the runtime's own: never instrumented, so never called through an entry.
+bool X86RSBStuff::isLibraryFunction(const Function &F) const {
+  LibFunc Lib;
+  return TLI->getLibFunc(F, Lib) || isRuntimeFunction(F.getName()) ||
+         !RTLIB::RuntimeLibcallsInfo::lookupLibcallImplName(F.getName())
+              .empty();
+}
+
 CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
   const TargetMachine &TM = MF->getTarget();
   if (!F.isDeclarationForLinker())
     return classifyDefinition(F, isElided(F), TM);
-  // Nothing would match a count for a call that never returns.
-  if (F.doesNotReturn())
-    return CalleeKind::Plain;
   if (opts::Design == Variant::CallSite || !opts::ExternEntries)
     return CalleeKind::Plain;
   // Code generated in the linker may call functions the compile step never
@@ -119,10 +128,8 @@ CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
   // for them (RSBStuffLTO.cpp).
   if (Settings.LinkTime && !F.hasFnAttribute(KnownAttr))
     return CalleeKind::Plain;
-  LibFunc Lib;
   if (F.hasExternalWeakLinkage() || F.hasFnAttribute(Attribute::ReturnsTwice) ||
-      popsArguments(F.getCallingConv(), TM) || TLI->getLibFunc(F, Lib) ||
-      isRuntimeFunction(F.getName()))
+      popsArguments(F.getCallingConv(), TM) || isLibraryFunction(F))
     return CalleeKind::Plain;
   return CalleeKind::External;
 }
@@ -218,11 +225,6 @@ void X86RSBStuff::insertReset(MachineBasicBlock &MBB,
   ++NumResets;
 }
 
-/// Whether Target is a function this module only declares.
-static bool isDeclaredOnly(const MachineOperand &Target) {
-  return Target.isGlobal() && Target.getGlobal()->isDeclarationForLinker();
-}
-
 /// Points Target, a direct reference to function f, at `<Prefix>f`, keeping
 /// its operand flags (@PLT, @GOTPCREL). With debug info the reference goes
 /// to the IR declaration RSBStuffPrepare.cpp made for that symbol, which
@@ -250,14 +252,12 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
         continue;
       MachineOperand &Target = calleeOperand(MI);
       CalleeKind Kind = classify(Target);
-      // A call that never returns (abort, _Unwind_Resume) needs neither a
-      // count nor a reset: nothing comes back to match or to clear. It is
-      // sent to the entry of a function defined here all the same
-      // (harmless, and what rsb-verify expects), but never to a declared
-      // one's, which the link may not have (code generation adds
-      // _Unwind_Resume under LTO).
-      if (isNoReturnCall(MI) &&
-          (Kind == CalleeKind::Plain || isDeclaredOnly(calleeOperand(MI))))
+      // A call that never returns (abort, exit) needs no reset: nothing
+      // comes back to clear. One to an instrumented callee still goes to
+      // its entry, as rsb-verify expects of every call to an instrumented
+      // function: the count stands for the RSB entry the call really
+      // pushed, which no return ever takes.
+      if (isNoReturnCall(MI) && Kind == CalleeKind::Plain)
         continue;
       if (Kind != CalleeKind::Plain) {
         if (opts::Design == Variant::CallSite)

@@ -81,6 +81,7 @@ private:
   bool isElided(const llvm::Function &F) const { return Depth->isElided(F); }
   CalleeKind classify(const llvm::MachineOperand &Target) const;
   CalleeKind classifyFunction(const llvm::Function &F) const;
+  bool isLibraryFunction(const llvm::Function &F) const;
   bool isShallow(const llvm::MachineOperand &Target) const;
   bool needsResetAfter(const llvm::MachineInstr &Call) const;
   void insertReset(llvm::MachineBasicBlock &MBB,

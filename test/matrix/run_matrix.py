@@ -14,6 +14,12 @@ as a build system does; a shared library also gets -fPIC -shared). Then:
                       instrumented (has an `__rsb_entry.` accounting entry);
                       `rsb-check --fail-on-underflow` reports underflows=0
                       and the same output and exit status;
+  ok foreign-underflows
+                      as ok, but rsb-check runs with
+                      --fail-on-underflow=instrumented: returns in code
+                      rsb-stuff did not compile (a sanitizer's runtime
+                      linked into the program) may underflow, as they do
+                      in the plain build; none in the code it compiled;
   ok cet-note         also: the rsb objects and binaries carry the same
                       `x86 feature` property (IBT, SHSTK) as the plain ones,
                       and the rsb links (-z cet-report=warning) name no
@@ -79,6 +85,7 @@ CRASH_MARKS = ("PLEASE submit a bug report", "Stack dump", "LLVM ERROR",
 # uninstrumented by design (docs/design.md); KCFI's `__cfi_f`, the type
 # hash in front of f, which is never called.
 NOT_PROGRAM_CODE = re.compile(r"__rsb_|__llvm_retpoline_|__cfi_")
+OK_EXPECTATIONS = ("ok", "ok cet-note", "ok foreign-underflows")
 DOCS_BEGIN = "<!-- flags-matrix table: generated from test/matrix/" \
              "flags-matrix.txt by test/matrix/run_matrix.py --write-docs -->"
 DOCS_END = "<!-- end of flags-matrix table -->"
@@ -91,9 +98,10 @@ class Row:
         kind, _, regex = expect.partition(":")
         self.kind = kind.strip()
         self.regex = regex.strip()
-        self.cet = False
+        self.cet = self.foreign = False
         if self.kind.startswith("ok"):
             self.cet = self.kind.split()[1:] == ["cet-note"]
+            self.foreign = self.kind.split()[1:] == ["foreign-underflows"]
             self.kind = "ok"
 
 
@@ -123,11 +131,11 @@ def read_table(path):
                       cols[4] if len(cols) == 5 else "")
             if row.kind not in ("ok", "compile-error", "link-error") or (
                     row.kind != "ok") != bool(row.regex) or (
-                    row.kind == "ok" and cols[3] not in ("ok",
-                                                         "ok cet-note")):
-                sys.exit("%s:%d: expectation must be 'ok', 'ok cet-note', "
+                    row.kind == "ok" and cols[3] not in OK_EXPECTATIONS):
+                sys.exit("%s:%d: expectation must be one of %s, "
                          "'compile-error: RE' or 'link-error: RE'"
-                         % (path, number))
+                         % (path, number, ", ".join(
+                             repr(e) for e in OK_EXPECTATIONS)))
             rows.append(row)
     names = [r.name for r in rows]
     if len(set(names)) != len(names):
@@ -384,20 +392,24 @@ class Cell:
 
     def check_underflows(self):
         report = os.path.join(self.dir, "rsb-check.txt")
-        checker = [os.path.join(self.args.build, "bin", "rsb-check"),
-                   "--fail-on-underflow", "--list-underflows", "-o", report,
-                   "--"]
+        fail = "--fail-on-underflow" + ("=instrumented" if self.row.foreign
+                                        else "")
+        checker = [os.path.join(self.args.build, "bin", "rsb-check"), fail,
+                   "--list-underflows", "-o", report, "--"]
         cmd, result = self.run_program("rsb", checker)
         text = read(report)
-        total = re.search(r"^rsb-check: total: .*underflows=(\d+).*$", text,
-                          re.M)
+        total = re.search(r"^rsb-check: total: .* underflows=(\d+) .*"
+                          r"foreign-underflows=(\d+)$", text, re.M)
         if not total:
             raise CellFailure("harness", "rsb-check wrote no total",
                               self.detail(cmd, result) + "\n" + text)
-        if int(total.group(1)):
+        underflows, foreign = int(total.group(1)), int(total.group(2))
+        self.foreign_underflows = foreign
+        if underflows - (foreign if self.row.foreign else 0):
             lines = text.strip().splitlines()
-            raise CellFailure("underflows", "rsb-check: underflows=%s" %
-                              total.group(1), "$ %s\n%s" % (
+            raise CellFailure("underflows", "rsb-check: underflows=%d "
+                              "foreign-underflows=%d" % (underflows, foreign),
+                              "$ %s\n%s" % (
                                   " ".join(cmd), "\n".join(lines[-30:])))
         if (result.stdout, result.returncode) != (self.expected.stdout,
                                                   self.expected.returncode):
@@ -495,6 +507,9 @@ def run_cell(args, row, program):
     note = ""
     if steps:
         note = ", %s instructions under rsb-check" % steps.group(1)
+        if cell.foreign_underflows:
+            note += ", %d foreign-underflows (in code rsb-stuff did not " \
+                "compile)" % cell.foreign_underflows
     elif row.kind == "ok":
         note = ", without rsb-check"
     return True, "%s %s: ok (%.1fs%s)\n" % (row.name, program,
@@ -536,6 +551,8 @@ def main():
     parser.add_argument("--write-docs", action="store_true",
                         help="with --docs: rewrite its table section")
     args = parser.parse_args()
+    # The cells run commands from their own directories.
+    args.build = os.path.abspath(args.build)
     rows = read_table(args.table)
 
     if args.docs:

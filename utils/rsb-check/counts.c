@@ -19,6 +19,7 @@ void add_counts(struct counts *sum, const struct counts *c) {
     sum->min_rsb_at_refill = c->min_rsb_at_refill;
   sum->returns += c->returns;
   sum->underflows += c->underflows;
+  sum->foreign_underflows += c->foreign_underflows;
   sum->trap += c->trap;
   sum->mispredicted += c->mispredicted;
   sum->correct += c->correct;
@@ -43,6 +44,8 @@ void print_counts(FILE *out, const struct counts *c, bool total) {
     fputs(" min-rsb-at-refill=-", out);
   if (total)
     fprintf(out, " processes=%u", c->processes);
-  fprintf(out, " threads=%u unknown=%" PRIu64 " instructions=%" PRIu64 "\n",
-          c->threads, c->unknown, c->instructions);
+  fprintf(out,
+          " threads=%u unknown=%" PRIu64 " instructions=%" PRIu64
+          " foreign-underflows=%" PRIu64 "\n",
+          c->threads, c->unknown, c->instructions, c->foreign_underflows);
 }

@@ -13,6 +13,8 @@
 
 struct counts {
   uint64_t returns, underflows, trap, mispredicted, correct;
+  uint64_t foreign_underflows; /* of underflows: at rets outside the code
+                                  rsb-stuff compiled (libc, ld.so, ASan) */
   uint64_t calls, refills, unknown;
   uint64_t instructions;      /* single-steps that executed an instruction */
   unsigned min_rsb_at_refill; /* meaningful when refills > 0 */

@@ -70,7 +70,7 @@ static void usage(FILE *f) {
         "Buffer. At each process exit, prints (to stderr):\n"
         "  rsb-check: pid N PROGRAM: returns=R underflows=U trap=T\n"
         "    mispredicted=M correct=C calls=K refills=F min-rsb-at-refill=Q\n"
-        "    threads=H unknown=X instructions=N\n"
+        "    threads=H unknown=X instructions=N foreign-underflows=O\n"
         "and a total line at the end.\n"
         "\n"
         "options:\n"
@@ -79,6 +79,12 @@ static void usage(FILE *f) {
         "                        each refill of the rsb-stuff runtime\n"
         "  --list-underflows     list each ret that found the RSB empty\n"
         "  --fail-on-underflow   exit with 3 if any ret did\n"
+        "  --fail-on-underflow=instrumented\n"
+        "                        exit with 3 if a ret in code rsb-stuff\n"
+        "                        compiled did (its thunks and the functions\n"
+        "                        with an __rsb_entry. symbol); the other\n"
+        "                        underflows, counted by foreign-underflows=,\n"
+        "                        are in code it did not compile\n"
         "  --rsb-size N          entries of the model RSB (default 16)\n"
         "  --help                this text\n"
         "\n"
@@ -129,6 +135,8 @@ static int parse_options(int argc, char **argv, struct options *o) {
       o->list_underflows = true;
     } else if (strcmp(a, "--fail-on-underflow") == 0) {
       o->fail_on_underflow = true;
+    } else if (strcmp(a, "--fail-on-underflow=instrumented") == 0) {
+      o->fail_on_underflow = o->fail_only_instrumented = true;
     } else if (strcmp(a, "--rsb-size") == 0) {
       if (!parse_size(option_value(argc, argv, &i, a), &o->rsb_size)) {
         fprintf(stderr, "rsb-check: bad --rsb-size (1-%d)\n", MAX_RSB_SIZE);
@@ -201,7 +209,10 @@ int main(int argc, char **argv) {
   print_counts(opts.out, &total, true);
   if (opts.out != stderr)
     fclose(opts.out);
-  if (opts.fail_on_underflow && total.underflows)
+  uint64_t failing = opts.fail_only_instrumented
+                         ? total.underflows - total.foreign_underflows
+                         : total.underflows;
+  if (opts.fail_on_underflow && failing)
     return EXIT_UNDERFLOW;
   return status;
 }

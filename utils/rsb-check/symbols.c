@@ -50,7 +50,8 @@ struct vrange {
 
 struct func_symbol {
   uint64_t addr, size;
-  const char *name; /* points into elf_image.names */
+  const char *name;  /* points into elf_image.names */
+  bool instrumented; /* rsb-stuff compiled it: it has an accounting entry */
 };
 
 struct elf_image {
@@ -146,7 +147,31 @@ static void add_symbol(struct elf_image *img, const Elf64_Sym *s,
     img->thunks[img->num_thunks++] =
         (struct vrange){s->st_value, s->st_value + s->st_size};
   img->syms[img->num_syms++] =
-      (struct func_symbol){s->st_value, s->st_size, name};
+      (struct func_symbol){s->st_value, s->st_size, name, false};
+}
+
+static int compare_names(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Marks the functions rsb-stuff compiled: those with an `__rsb_entry.NAME`
+ * symbol. Their returns all go through the runtime's thunks or an accounted
+ * exit, so an underflow there is rsb-stuff's to prevent. */
+static void mark_instrumented(struct elf_image *img) {
+  static const char prefix[] = "__rsb_entry.";
+  const size_t len = sizeof prefix - 1;
+  const char **entries = xcalloc(img->num_syms + 1, sizeof *entries);
+  size_t count = 0;
+  for (size_t i = 0; i < img->num_syms; i++)
+    if (strncmp(img->syms[i].name, prefix, len) == 0)
+      entries[count++] = img->syms[i].name + len;
+  qsort(entries, count, sizeof *entries, compare_names);
+  for (size_t i = 0; i < img->num_syms && count; i++) {
+    const char *name = img->syms[i].name;
+    img->syms[i].instrumented =
+        bsearch(&name, entries, count, sizeof *entries, compare_names) != NULL;
+  }
+  free(entries);
 }
 
 /* Collects the FUNC symbols of .symtab, or .dynsym if the file is
@@ -178,6 +203,7 @@ static void read_symbols(struct elf_image *img, const struct elf_view *v,
     if (syms[i].st_name < strtab->sh_size)
       add_symbol(img, &syms[i], img->names + syms[i].st_name);
   qsort(img->syms, img->num_syms, sizeof *img->syms, compare_symbols);
+  mark_instrumented(img);
 }
 
 static void parse_elf(struct elf_image *img) {
@@ -338,16 +364,29 @@ const struct region *as_lookup(struct addr_space *as, pid_t tid,
   return r;
 }
 
+static bool image_in_thunk(const struct elf_image *img, uint64_t vaddr) {
+  for (size_t i = 0; i < img->num_thunks; i++)
+    if (vaddr >= img->thunks[i].start && vaddr < img->thunks[i].end)
+      return true;
+  return false;
+}
+
 bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr) {
   const struct region *r = as_lookup(as, tid, addr);
   uint64_t vaddr;
-  if (!r || !r->image || r->image->num_thunks == 0 ||
+  return r && r->image && r->image->num_thunks &&
+         image_vaddr(r->image, addr - r->start + r->offset, &vaddr) &&
+         image_in_thunk(r->image, vaddr);
+}
+
+bool as_in_instrumented_code(struct addr_space *as, pid_t tid, uint64_t addr) {
+  const struct region *r = as_lookup(as, tid, addr);
+  uint64_t vaddr;
+  if (!r || !r->image ||
       !image_vaddr(r->image, addr - r->start + r->offset, &vaddr))
     return false;
-  for (size_t i = 0; i < r->image->num_thunks; i++)
-    if (vaddr >= r->image->thunks[i].start && vaddr < r->image->thunks[i].end)
-      return true;
-  return false;
+  const struct func_symbol *s = image_symbol(r->image, vaddr);
+  return image_in_thunk(r->image, vaddr) || (s && s->instrumented);
 }
 
 void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,

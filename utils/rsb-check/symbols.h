@@ -42,6 +42,11 @@ void as_clear(struct addr_space *as);
 /* True when addr lies in one of the runtime's refill thunks. */
 bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr);
 
+/* True when addr lies in the runtime's thunks or in a function rsb-stuff
+ * compiled (one with an `__rsb_entry.` symbol); false for other code and
+ * for files without symbols. */
+bool as_in_instrumented_code(struct addr_space *as, pid_t tid, uint64_t addr);
+
 /* Writes "symbol+0xoff (file)" for addr into buf. */
 void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,
                  size_t size);

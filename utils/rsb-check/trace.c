@@ -51,7 +51,8 @@
 /* One ret whose RSB was empty, deduplicated by the ret's address. */
 struct underflow {
   uint64_t addr, target, count;
-  char *where; /* symbolized when first seen: the process may be gone later */
+  bool foreign; /* the ret is outside the code rsb-stuff compiled */
+  char *where;  /* symbolized when first seen: the process may be gone later */
 };
 
 struct underflow_table {
@@ -233,7 +234,7 @@ static void thread_remove(struct thread *t) {
 /* ---- Reports ------------------------------------------------------------ */
 
 static void record_underflow(struct proc *p, pid_t tid, uint64_t addr,
-                             uint64_t target) {
+                             uint64_t target, bool foreign) {
   struct underflow_table *u = &p->underflows;
   if (u->count * 2 >= u->num_slots) { /* grow and rehash */
     size_t n = u->num_slots ? 2 * u->num_slots : 256;
@@ -261,7 +262,8 @@ static void record_underflow(struct proc *p, pid_t tid, uint64_t addr,
   }
   char where[4096 + 256];
   as_describe(&p->as, tid, addr, where, sizeof where);
-  u->items[u->count] = (struct underflow){addr, target, 1, xstrdup(where)};
+  u->items[u->count] =
+      (struct underflow){addr, target, 1, foreign, xstrdup(where)};
   u->slots[h] = (uint32_t)++u->count;
 }
 
@@ -275,8 +277,9 @@ static void report_proc(struct proc *p) {
       const struct underflow *u = &p->underflows.items[i];
       fprintf(out,
               "rsb-check: underflow at 0x%" PRIx64 " %s -> 0x%" PRIx64
-              " count=%" PRIu64 "\n",
-              u->addr, u->where, u->target, u->count);
+              " count=%" PRIu64 "%s\n",
+              u->addr, u->where, u->target, u->count,
+              u->foreign ? " (not instrumented)" : "");
     }
   }
   if (p->has_status && WIFSIGNALED(p->status))
@@ -329,8 +332,10 @@ static void on_ret(struct thread *t, const struct user_regs_struct *regs) {
   uint8_t byte = 0;
   p->counts.returns++;
   if (!rsb_pop(&t->rsb, &prediction)) {
+    bool foreign = !as_in_instrumented_code(&p->as, t->tid, t->pending_rip);
     p->counts.underflows++;
-    record_underflow(p, t->tid, t->pending_rip, target);
+    p->counts.foreign_underflows += foreign;
+    record_underflow(p, t->tid, t->pending_rip, target, foreign);
   } else if (prediction == target) {
     p->counts.correct++;
   } else if (mem_read(t->tid, prediction, &byte, 1) == 1 && byte == INT3_BYTE) {

@@ -26,6 +26,7 @@ struct options {
   bool verbose;
   bool list_underflows;
   bool fail_on_underflow;
+  bool fail_only_instrumented; /* --fail-on-underflow=instrumented */
   unsigned rsb_size;
 };
 
