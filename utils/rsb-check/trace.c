@@ -62,8 +62,21 @@ struct underflow_table {
   size_t num_slots;
 };
 
+/* A decoded instruction of a file-backed mapping, valid while the
+ * process's code generation is unchanged. */
+struct decoded {
+  uint64_t rip, generation;
+  struct insn insn;
+};
+
+/* Decoded instructions by address: most steps revisit code, and reading it
+ * from the tracee costs a syscall. */
+#define DECODE_CACHE_SLOTS 65536
+
 struct proc {
   pid_t pid;
+  struct decoded *decode_cache; /* DECODE_CACHE_SLOTS, allocated on use */
+  uint64_t code_generation;     /* bumped when the mappings may change */
   char *exe;
   unsigned live_threads;
   int status; /* of the thread group leader, as waitpid reported it */
@@ -290,6 +303,8 @@ static void report_proc(struct proc *p) {
             p->exe, WEXITSTATUS(p->status));
   fprintf(out, "rsb-check: pid %d %s: ", p->pid, p->exe);
   print_counts(out, &p->counts, false);
+  free(p->decode_cache); /* a fork-heavy run must not keep one per process */
+  p->decode_cache = NULL;
   add_counts(&tr.total, &p->counts);
 }
 
@@ -375,8 +390,10 @@ static void complete_step(struct thread *t,
       t->proc->counts.unknown++;
     break;
   case INSN_SYSCALL:
-    if (remaps_code(regs->orig_rax))
+    if (remaps_code(regs->orig_rax)) {
       t->proc->as.stale = true;
+      t->proc->code_generation++;
+    }
     break;
   default:
     break;
@@ -385,11 +402,34 @@ static void complete_step(struct thread *t,
 
 /* ---- Stepping ----------------------------------------------------------- */
 
+/* Decodes the instruction at rip from the tracee's memory. Code of files
+ * is cached: it changes only with a syscall that remaps it (or an exec),
+ * which starts a new generation. Anonymous code (a JIT's) may be rewritten
+ * by plain stores, so it is read every time. */
+static void decode_at(struct thread *t, uint64_t rip) {
+  struct proc *p = t->proc;
+  const struct region *r = as_lookup(&p->as, t->tid, rip);
+  struct decoded *d = NULL;
+  if (r && r->image) {
+    if (!p->decode_cache)
+      p->decode_cache = xcalloc(DECODE_CACHE_SLOTS, sizeof *p->decode_cache);
+    d = &p->decode_cache[(rip ^ rip >> 16) % DECODE_CACHE_SLOTS];
+    if (d->rip == rip && d->generation == p->code_generation + 1) {
+      t->insn = d->insn;
+      return;
+    }
+  }
+  uint8_t code[INSN_BYTES];
+  size_t n = mem_read(t->tid, rip, code, sizeof code);
+  x86_decode(code, n, &t->insn);
+  /* generation + 1: a zeroed slot never matches. */
+  if (d)
+    *d = (struct decoded){rip, p->code_generation + 1, t->insn};
+}
+
 /* Decodes the instruction the next step will execute. */
 static void decode_next(struct thread *t, const struct user_regs_struct *regs) {
-  uint8_t code[INSN_BYTES];
-  size_t n = mem_read(t->tid, regs->rip, code, sizeof code);
-  x86_decode(code, n, &t->insn);
+  decode_at(t, regs->rip);
   t->pending = true;
   t->pending_rip = regs->rip;
   t->pending_rsp = regs->rsp;
@@ -496,6 +536,7 @@ static void on_exec(struct thread *t) {
   t->in_refill = t->counter_valid = false;
   t->pending = false;
   as_clear(&p->as);
+  p->code_generation++;
   free(p->exe);
   p->exe = exe_of(t->tid);
   if (tr.opts->verbose)
