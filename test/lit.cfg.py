@@ -8,6 +8,10 @@
 #   %model      the reference model of the counter (test/tools/rsb_model.py)
 #   %python     the Python running lit
 #   %rsb_source_dir  the source tree (for its utils/ scripts)
+#   %libc-depth  utils/libc-depth (call depths of a shared library's functions)
+# Features: libc-depth-verified (this machine's libc.so.6 is the build the
+# hand-verified values of test/tools/libc-depth-libc.test were read from),
+# system-libc (there is an x86-64 /lib/x86_64-linux-gnu/libc.so.6).
 import os
 import shutil
 import sys
@@ -17,7 +21,7 @@ import lit.formats
 config.name = "rsb-stuff"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".c", ".cpp", ".test", ".s", ".mir"]
-config.excludes = ["Inputs", "tools", "CMakeLists.txt"]
+config.excludes = ["Inputs", "CMakeLists.txt"]
 config.test_source_root = config.rsb_test_source_dir
 config.test_exec_root = config.rsb_test_binary_dir
 
@@ -47,6 +51,8 @@ config.substitutions += [
     ("%model", "%s %s" % (sys.executable, os.path.join(
         config.rsb_test_source_dir, "tools", "rsb_model.py"))),
     ("%python", sys.executable),
+    ("%libc-depth", "%s %s" % (sys.executable, os.path.join(
+        config.rsb_source_dir, "utils", "libc-depth"))),
 ]
 
 if shutil.which("ld.bfd"):
@@ -58,3 +64,20 @@ if shutil.which("ld.bfd"):
 # checked on every run; RSB_REAL_PROJECTS=0 leaves it out (offline work).
 if os.environ.get("RSB_REAL_PROJECTS", "1") != "0":
     config.available_features.add("real-projects")
+
+# The libc build whose depths were read by hand from its disassembly
+# (test/tools/libc-depth-libc.test); on another build those values need not
+# hold, so that test is skipped, while the rule tests on small hand-written
+# libraries run everywhere.
+LIBC = "/lib/x86_64-linux-gnu/libc.so.6"
+LIBC_VERIFIED_BUILD_ID = "93ac61ec5a8eb1396f9fbd350e3169a558528a40"
+if os.path.exists(LIBC):
+    config.available_features.add("system-libc")
+    import subprocess
+    try:
+        notes = subprocess.run(["readelf", "-n", LIBC], capture_output=True,
+                               text=True).stdout
+    except OSError:
+        notes = ""
+    if "Build ID: " + LIBC_VERIFIED_BUILD_ID in notes:
+        config.available_features.add("libc-depth-verified")
