@@ -6,7 +6,7 @@
 # RUN: %clang --target=x86_64-linux-gnu -shared -nostdlib -Wa,-I%S/Inputs %s -o %t.so
 # RUN: %libc-depth %t.so -o - | FileCheck %s
 # CHECK: {{^}}label_relative 0 0{{$}}
-# CHECK-NEXT: {{^}}notrack_switch 0 0{{$}}
+# CHECK: {{^}}notrack_switch 0 0{{$}}
 # CHECK-NEXT: {{^}}pic_switch 1 1{{$}}
 # CHECK-NEXT: {{^}}plain_jump unbounded unbounded{{$}}
 	.include "depth-fn.s"
