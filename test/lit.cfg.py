@@ -2,7 +2,8 @@
 #   %llc        llc-22 with the plugin loaded (add -x86-rsb-stuff yourself)
 #   %clang_rsb  clang-22 with the plugin and -mllvm -x86-rsb-stuff
 #   %clang      plain clang-22 (no plugin)
-#   %rsb-clang  the driver wrapper from the build tree
+#   %rsb-clang  the launcher from the build tree (clang-22 --config=%rsb_cfg)
+#   %rsb_cfg    rsb-stuff's clang configuration file
 #   %rsb-check  the dynamic RSB model checker (utils/rsb-check)
 #   %plugin     path of the plugin; %libdir the runtime libraries
 #   %model      the reference model of the counter (test/tools/rsb_model.py)
@@ -39,6 +40,8 @@ config.substitutions += [
     ("%rsb-clang", os.path.join(config.rsb_bin_dir, "rsb-clang")),
     ("%rsb-verify", os.path.join(config.rsb_bin_dir, "rsb-verify")),
     ("%rsb-check", os.path.join(config.rsb_bin_dir, "rsb-check")),
+    ("%rsb_cfg", os.path.join(config.rsb_lib_dir, "rsb-stuff",
+                              "rsb-stuff.cfg")),
     ("%plugin", plugin),
     ("%libdir", config.rsb_lib_dir),
     ("%rsb_build_dir", os.path.dirname(config.rsb_bin_dir)),
