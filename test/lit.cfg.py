@@ -8,6 +8,7 @@
 #   %plugin     path of the plugin; %libdir the runtime libraries
 #   %model      the reference model of the counter (test/tools/rsb_model.py)
 #   %python     the Python running lit
+#   %llvm_bin   LLVM's bin directory (/usr/lib/llvm-22/bin)
 #   %rsb_source_dir  the source tree (for its utils/ scripts)
 import os
 import shutil
@@ -50,10 +51,14 @@ config.substitutions += [
     ("%model", "%s %s" % (sys.executable, os.path.join(
         config.rsb_test_source_dir, "tools", "rsb_model.py"))),
     ("%python", sys.executable),
+    ("%llvm_bin", llvm_bin),
 ]
 
 if shutil.which("ld.bfd"):
     config.available_features.add("gnu-ld")
+for cache in ("ccache", "sccache"):
+    if shutil.which(cache):
+        config.available_features.add(cache)
 
 # The real-projects test (test/projects) fetches Debian sources with
 # apt-get source (about a minute here, most of it the first fetch). It runs
