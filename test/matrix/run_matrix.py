@@ -572,7 +572,9 @@ def main():
     if not cells:
         sys.exit("flags-matrix: no cell matches --row %s --program %s" % (
             args.row, args.program))
+    # The cells run in their own directories.
     args.work = os.path.abspath(args.work)
+    args.build = os.path.abspath(args.build)
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for ok, text in pool.map(lambda c: run_cell(args, *c), cells):
