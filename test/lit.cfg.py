@@ -2,11 +2,13 @@
 #   %llc        llc-22 with the plugin loaded (add -x86-rsb-stuff yourself)
 #   %clang_rsb  clang-22 with the plugin and -mllvm -x86-rsb-stuff
 #   %clang      plain clang-22 (no plugin)
-#   %rsb-clang  the driver wrapper from the build tree
+#   %rsb-clang  the launcher from the build tree (clang-22 --config=%rsb_cfg)
+#   %rsb_cfg    rsb-stuff's clang configuration file
 #   %rsb-check  the dynamic RSB model checker (utils/rsb-check)
 #   %plugin     path of the plugin; %libdir the runtime libraries
 #   %model      the reference model of the counter (test/tools/rsb_model.py)
 #   %python     the Python running lit
+#   %llvm_bin   LLVM's bin directory (/usr/lib/llvm-22/bin)
 #   %rsb_source_dir  the source tree (for its utils/ scripts)
 #   %libc-depth  utils/libc-depth (call depths of a shared library's functions)
 # Features: libc-depth-verified (this machine's libc.so.6 is the build the
@@ -43,6 +45,8 @@ config.substitutions += [
     ("%rsb-clang", os.path.join(config.rsb_bin_dir, "rsb-clang")),
     ("%rsb-verify", os.path.join(config.rsb_bin_dir, "rsb-verify")),
     ("%rsb-check", os.path.join(config.rsb_bin_dir, "rsb-check")),
+    ("%rsb_cfg", os.path.join(config.rsb_lib_dir, "rsb-stuff",
+                              "rsb-stuff.cfg")),
     ("%plugin", plugin),
     ("%libdir", config.rsb_lib_dir),
     ("%rsb_build_dir", os.path.dirname(config.rsb_bin_dir)),
@@ -53,10 +57,14 @@ config.substitutions += [
     ("%python", sys.executable),
     ("%libc-depth", "%s %s" % (sys.executable, os.path.join(
         config.rsb_source_dir, "utils", "libc-depth"))),
+    ("%llvm_bin", llvm_bin),
 ]
 
 if shutil.which("ld.bfd"):
     config.available_features.add("gnu-ld")
+for cache in ("ccache", "sccache"):
+    if shutil.which(cache):
+        config.available_features.add(cache)
 
 # The real-projects test (test/projects) fetches Debian sources with
 # apt-get source (about a minute here, most of it the first fetch). It runs
