@@ -83,21 +83,12 @@ void X86RSBStuff::accountTailCall(MachineInstr &TailCall) {
   // A conditional tail call (`jcc f`) still needs its flags.
   std::string Account = opts::TailAccount + (Conditional ? "_flags" : "");
   SmallVector<MCSymbol *, 2> Helpers = {namedSymbol(Account)};
-  bool Clear = opts::ResetCredit && !isShallow(calleeOperand(TailCall));
-  // A C library function of bounded depth only caps the credit
-  // (RSBStuffCaps.cpp), after the accounting.
-  const GlobalVariable *Record =
-      Clear ? capRecord(calleeOperand(TailCall)) : nullptr;
-  if (Record && !canCapBefore(TailCall))
-    Record = nullptr;
-  if (Clear && !Record) {
+  if (opts::ResetCredit && !isShallow(calleeOperand(TailCall))) {
     // The reset helper keeps the flags a conditional tail call needs.
     Helpers.push_back(namedSymbol(opts::ResetHelper));
     ++NumResets;
   }
   callBeforeTailCall(TailCall, Helpers, Conditional);
-  if (Record)
-    insertCap(*TailCall.getParent(), TailCall, *Record);
 }
 
 /// Calls Helpers, in order, right before TailCall. An unconditional tail call
