@@ -181,6 +181,8 @@ bool popsArguments(unsigned CallingConv, const llvm::TargetMachine &TM);
 bool hasDataBeforeEntry(const llvm::Function &F);
 /// The rsb-stuff runtime: never instrumented, and its functions are leaves.
 bool isRuntimeFunction(llvm::StringRef Name);
+/// A memory function the code generator calls on its own (memcpy...).
+bool isImplicitLibcall(llvm::StringRef Name);
 /// An external function known to push and pop a single RSB entry.
 bool isShallowDeclaration(const llvm::Function &F,
                           const llvm::TargetLibraryInfo &TLI);
@@ -193,6 +195,11 @@ llvm::ModulePass *createPreparePass(const llvm::TargetMachine &TM);
 void registerCompileStepPasses(llvm::PassBuilder &PB);
 /// Removes the LTO link guard; returns whether there was one.
 bool removeLinkGuard(llvm::Module &M);
+/// Adds a cap record for each C library function M calls whose depth the
+/// table bounds (RSBStuffCaps.cpp); returns whether it added one.
+bool addCapRecords(llvm::Module &M, const llvm::TargetMachine &TM);
+/// The name of the cap record for calls to the symbol Callee.
+std::string capRecordName(llvm::StringRef Callee);
 
 //===- The prefix ---------------------------------------------------------===//
 

@@ -135,9 +135,10 @@ CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
 }
 
 /// Library functions that glibc implements as leaves (IFUNC-selected
-/// assembly): a call to one pushes and pops a single RSB entry, well within
-/// the spare entries above the counter's credit, so it cannot take the
-/// entries that credit stands for.
+/// assembly): the elision analysis, and call rewriting where no depth table
+/// was given, assume this of them. With a table, calls to them are capped
+/// by the table's records instead (RSBStuffCaps.cpp), which the runtime
+/// checks against the library it really runs.
 static bool isShallowLibFunc(LibFunc LF) {
   switch (LF) {
   case LibFunc_memcpy:
@@ -178,8 +179,11 @@ bool rsbstuff::isShallowDeclaration(const Function &F,
          (TLI.getLibFunc(F, LF) && isShallowLibFunc(LF));
 }
 
-/// Libcalls the code generator emits by name that are leaves as well.
-static bool isShallowSymbol(StringRef Name) {
+/// The code generator calls these by name wherever it copies, clears or
+/// compares memory, with no declaration to hang a cap record on: they are
+/// taken to be leaves (docs/security.md), and nothing follows a call to
+/// them.
+bool rsbstuff::isImplicitLibcall(StringRef Name) {
   return StringSwitch<bool>(Name)
       .Cases({"memcpy", "memmove", "memset", "memcmp", "bcmp"}, true)
       .Default(false);
@@ -187,14 +191,21 @@ static bool isShallowSymbol(StringRef Name) {
 
 bool X86RSBStuff::isShallow(const MachineOperand &Target) const {
   if (Target.isSymbol())
-    return isShallowSymbol(Target.getSymbolName());
+    return isImplicitLibcall(Target.getSymbolName());
   if (Target.isMCSymbol())
-    return isShallowSymbol(Target.getMCSymbol()->getName());
+    return isImplicitLibcall(Target.getMCSymbol()->getName());
   const auto *F =
       Target.isGlobal() ? dyn_cast<Function>(Target.getGlobal()) : nullptr;
   if (F && !F->isDeclarationForLinker())
     return isElided(*F);
-  return F && isShallowDeclaration(*F, *TLI);
+  if (!F)
+    return false;
+  if (isImplicitLibcall(MF->getTarget().getSymbol(F)->getName()))
+    return true;
+  // Without a depth table (llc, a build without libc-depth), the hand list
+  // of leaves still holds; with one, the table and its records decide.
+  return opts::LibraryDepths.empty() ? isShallowDeclaration(*F, *TLI)
+                                     : isRuntimeFunction(F->getName());
 }
 
 /// Control that comes back from a call the counter did not see (libc, an
@@ -266,8 +277,7 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
           retarget(Target, EntryPrefix);
         ++Redirected;
       } else if (Instrumented && opts::ResetCredit && needsResetAfter(MI)) {
-        insertReset(MBB, afterCallCFI(MI));
-        ++Resets;
+        Resets += capOrResetAfter(MI, afterCallCFI(MI));
       }
     }
   }
@@ -329,30 +339,44 @@ unsigned X86RSBStuff::resetAroundPatchableSleds() {
   return Resets;
 }
 
-/// Inserts `Opcode $5, counter` (SAR64mi or SHL64mi) before Pos, in the
-/// function's counter form. %r11 and the flags must be dead there.
-void X86RSBStuff::shiftCounter(MachineBasicBlock &MBB,
-                               MachineBasicBlock::iterator Pos,
-                               const DebugLoc &DL, StringRef Opcode) {
-  MCSymbol *Counter = namedSymbol(opts::CounterSym);
+/// Inserts `Opcode` on the thread-local Sym+Offset before Pos, in the
+/// function's counter form, and returns it for its other operands. %r11
+/// must be dead there (the initial-exec form loads Sym's offset into it).
+MachineInstrBuilder X86RSBStuff::threadLocalOperand(
+    MachineBasicBlock &MBB, MachineBasicBlock::iterator Pos, const DebugLoc &DL,
+    StringRef Opcode, MCSymbol *Sym, int64_t Offset) {
   Register FS = Names->reg("FS"), R11 = Names->reg("R11");
-  auto Shift = BuildMI(MBB, Pos, DL, TII->get(Names->opcode(Opcode)));
   if (counterForm(*MF) == CounterForm::InitialExec) {
-    BuildMI(MBB, *Shift, DL, TII->get(Names->opcode("MOV64rm")), R11)
+    BuildMI(MBB, Pos, DL, TII->get(Names->opcode("MOV64rm")), R11)
         .addReg(Names->reg("RIP"))
         .addImm(1)
         .addReg(0)
-        .addSym(Counter, targetFlag("x86-gottpoff"))
+        .addSym(Sym, targetFlag("x86-gottpoff"))
         .addReg(0);
-    Shift.addReg(R11).addImm(1).addReg(0).addImm(0).addReg(FS);
-  } else {
-    Shift.addReg(0)
+    return BuildMI(MBB, Pos, DL, TII->get(Names->opcode(Opcode)))
+        .addReg(R11)
         .addImm(1)
         .addReg(0)
-        .addSym(Counter, targetFlag("x86-tpoff"))
+        .addImm(Offset)
         .addReg(FS);
   }
-  Shift.addImm(5);
+  auto MIB = BuildMI(MBB, Pos, DL, TII->get(Names->opcode(Opcode)))
+                 .addReg(0)
+                 .addImm(1)
+                 .addReg(0)
+                 .addSym(Sym, targetFlag("x86-tpoff"));
+  // The displacement; the implicit operands (the flags) come last.
+  MIB->getOperand(3).setOffset(Offset);
+  return MIB.addReg(FS);
+}
+
+/// Inserts `Opcode $5, counter` (SAR64mi or SHL64mi) before Pos. %r11 and
+/// the flags must be dead there.
+void X86RSBStuff::shiftCounter(MachineBasicBlock &MBB,
+                               MachineBasicBlock::iterator Pos,
+                               const DebugLoc &DL, StringRef Opcode) {
+  threadLocalOperand(MBB, Pos, DL, Opcode, namedSymbol(opts::CounterSym))
+      .addImm(5);
 }
 
 /// The call-site design: the caller counts, right before the call. %r11 and

@@ -115,6 +115,13 @@ cl::opt<unsigned> ElideDepth(
              "the RSB entries spare above the counter's credit)"),
     cl::init(0), cl::cat(RSBCategory));
 
+cl::opt<std::string> LibraryDepths(
+    "x86-rsb-stuff-libc-depths",
+    cl::desc("Call depth table of the C library (utils/libc-depth output, "
+             "several libraries concatenated): calls to its bounded "
+             "functions cap the credit instead of clearing it"),
+    cl::value_desc("file"), cl::cat(RSBCategory));
+
 cl::opt<Variant> Design(
     "x86-rsb-stuff-variant",
     cl::desc("Accounting design (the others exist to be measured against)"),

@@ -48,6 +48,7 @@ extern llvm::cl::list<std::string> SkipList;
 extern llvm::cl::opt<std::string> SkipFile;
 extern llvm::cl::opt<unsigned> ElideDepth;
 extern llvm::cl::opt<Variant> Design;
+extern llvm::cl::opt<std::string> LibraryDepths;
 } // namespace opts
 
 /// What -x86-rsb-stuff* asked for, from the command line or, for code

@@ -23,6 +23,8 @@
 //  - with debug info, a declaration for each `__rsb_entry.f` and
 //    `__rsb_tail.f` that calls may be sent to, carrying a declaration of f's
 //    subprogram: the retargeted call keeps its DW_TAG_call_site entry;
+//  - a cap record for each C library function of bounded depth that the
+//    module calls (RSBStuffCaps.cpp);
 //  - the LTO link guard is removed (RSBStuffLTO.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -192,6 +194,7 @@ public:
       return true;
     warnAboutIndirectCalls(M, *TM);
     renameInstrumentedGroups(M, *TM);
+    addCapRecords(M, *TM);
     if (!M.debug_compile_units().empty())
       declareEntriesForDebugInfo(M, *TM);
     return true;

@@ -83,11 +83,21 @@ void X86RSBStuff::accountTailCall(MachineInstr &TailCall) {
   // A conditional tail call (`jcc f`) still needs its flags.
   std::string Account = opts::TailAccount + (Conditional ? "_flags" : "");
   SmallVector<MCSymbol *, 2> Helpers = {namedSymbol(Account)};
-  if (opts::ResetCredit && !isShallow(calleeOperand(TailCall))) {
+  bool Clear = opts::ResetCredit && !isShallow(calleeOperand(TailCall));
+  // A C library function of bounded depth only caps the credit
+  // (RSBStuffCaps.cpp). The cap goes first: rsb-verify wants the jump right
+  // after the accounting, and capping before the shift only credits less.
+  const GlobalVariable *Record =
+      Clear ? capRecord(calleeOperand(TailCall)) : nullptr;
+  if (Record && !canCapBefore(TailCall))
+    Record = nullptr;
+  if (Clear && !Record) {
     // The reset helper keeps the flags a conditional tail call needs.
     Helpers.push_back(namedSymbol(opts::ResetHelper));
     ++NumResets;
   }
+  if (Record)
+    insertCap(*TailCall.getParent(), TailCall, *Record);
   callBeforeTailCall(TailCall, Helpers, Conditional);
 }
 

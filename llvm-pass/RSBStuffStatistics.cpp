@@ -42,6 +42,9 @@ TrackingStatistic NumTailCallsAccounted = {
 TrackingStatistic NumResets = {
     DEBUG_TYPE, "NumResets",
     "Credit resets after unseen code and at landing pads"};
+TrackingStatistic NumCaps = {
+    DEBUG_TYPE, "NumCaps",
+    "Credit caps after calls into the C library's bounded functions"};
 } // namespace rsbstuff
 
 namespace {
@@ -53,7 +56,7 @@ struct StatisticsAtExit {
     const TrackingStatistic *All[] = {
         &NumInstrumented,       &NumSkipped,        &NumElided,
         &NumCallsRedirected,    &NumReturnsLowered, &NumTailCallsRetargeted,
-        &NumTailCallsAccounted, &NumResets};
+        &NumTailCallsAccounted, &NumResets,         &NumCaps};
     raw_ostream &OS = errs();
     OS << "===" << std::string(73, '-') << "===\n"
        << "                     ... rsb-stuff Statistics Collected ...\n"

@@ -18,6 +18,7 @@ extern llvm::TrackingStatistic NumReturnsLowered;
 extern llvm::TrackingStatistic NumTailCallsRetargeted;
 extern llvm::TrackingStatistic NumTailCallsAccounted;
 extern llvm::TrackingStatistic NumResets;
+extern llvm::TrackingStatistic NumCaps;
 } // namespace rsbstuff
 
 #endif // RSBSTUFF_RSBSTUFFSTATISTICS_H

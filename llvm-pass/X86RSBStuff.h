@@ -6,7 +6,8 @@
 //
 // The pass that rewrites each function's final machine code. Its members are
 // defined by idea: the driver and the prefix request in X86RSBStuff.cpp,
-// call rewriting and credit resets in RSBStuffCalls.cpp, return and tail-call
+// call rewriting and credit resets in RSBStuffCalls.cpp, credit caps after
+// calls into the C library in RSBStuffCaps.cpp, return and tail-call
 // lowering (and the check that no exit is left unaccounted) in
 // RSBStuffReturns.cpp, kernel mode in RSBStuffKernel.cpp.
 //
@@ -20,10 +21,12 @@
 
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
 
 #include <memory>
 
 namespace llvm {
+class GlobalVariable;
 class TargetInstrInfo;
 class TargetLibraryInfo;
 } // namespace llvm
@@ -90,10 +93,26 @@ private:
   unsigned rewriteCalls(bool Instrumented, unsigned &Resets);
   unsigned resetAtLandingPads();
   unsigned resetAroundPatchableSleds();
+  llvm::MachineInstrBuilder
+  threadLocalOperand(llvm::MachineBasicBlock &MBB,
+                     llvm::MachineBasicBlock::iterator Pos,
+                     const llvm::DebugLoc &DL, llvm::StringRef Opcode,
+                     llvm::MCSymbol *Sym, int64_t Offset = 0);
   void shiftCounter(llvm::MachineBasicBlock &MBB,
                     llvm::MachineBasicBlock::iterator Pos,
                     const llvm::DebugLoc &DL, llvm::StringRef Opcode);
   void accountAtCallSite(llvm::MachineInstr &Call);
+
+  // RSBStuffCaps.cpp: credit caps after calls into the C library.
+  const llvm::GlobalVariable *
+  capRecord(const llvm::MachineOperand &Target) const;
+  bool canCapAfter(const llvm::MachineInstr &Call) const;
+  bool canCapBefore(const llvm::MachineInstr &TailCall) const;
+  void insertCap(llvm::MachineBasicBlock &MBB,
+                 llvm::MachineBasicBlock::iterator Pos,
+                 const llvm::GlobalVariable &Record);
+  bool capOrResetAfter(llvm::MachineInstr &Call,
+                       llvm::MachineBasicBlock::iterator Pos);
 
   // RSBStuffReturns.cpp: return and tail-call lowering.
   bool lowerReturnsOnly();

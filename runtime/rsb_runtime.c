@@ -41,10 +41,14 @@ const volatile uint64_t *rsb_depth_address(void) { return &__rsb_depth; }
 
 _Static_assert(offsetof(struct rsb_stats, returns) == 8 &&
                    offsetof(struct rsb_stats, refills) == 16 &&
-                   offsetof(struct rsb_stats, resets) == 24,
+                   offsetof(struct rsb_stats, resets) == 24 &&
+                   offsetof(struct rsb_stats, caps) == 32,
                "rsb_thunks.S and the instrumented prefixes use these offsets");
 
 RSB_TLS struct rsb_stats __rsb_stats;
+
+// What the start-up checks of every module decided (rsb_caps.c).
+struct rsb_cap_report __rsb_cap_report;
 
 // This copy's own definition of the counter, whoever wins the preemption.
 static RSB_TLS uint64_t rsb_depth_own __attribute__((alias("__rsb_depth")));
@@ -65,12 +69,21 @@ __attribute__((destructor)) static void rsb_stats_print(void) {
     return;
   fprintf(stderr,
           "rsb-stuff: calls=%llu returns=%llu refills=%llu resets=%llu "
-          "depth=0x%016llx\n",
+          "depth=0x%016llx caps=%llu\n",
           (unsigned long long)__rsb_stats.calls,
           (unsigned long long)__rsb_stats.returns,
           (unsigned long long)__rsb_stats.refills,
           (unsigned long long)__rsb_stats.resets,
-          (unsigned long long)__rsb_depth);
+          (unsigned long long)__rsb_depth,
+          (unsigned long long)__rsb_stats.caps);
+  const struct rsb_cap_report *r = &__rsb_cap_report;
+  if (r->vouched + r->lazy + r->other_build + r->elsewhere)
+    fprintf(stderr,
+            "rsb-stuff: libc-caps vouched=%llu lazy=%llu other-build=%llu "
+            "elsewhere=%llu\n",
+            (unsigned long long)r->vouched, (unsigned long long)r->lazy,
+            (unsigned long long)r->other_build,
+            (unsigned long long)r->elsewhere);
 }
 
 #else

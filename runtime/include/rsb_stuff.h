@@ -43,6 +43,18 @@ struct rsb_stats {
   uint64_t resets;  /**< Credit cleared after code the counter cannot see
                          (calls into uninstrumented code, landing pads,
                          setjmp returns, signal handlers). */
+  uint64_t caps;    /**< Credit caps after calls into the C library (a
+                         reset where the start-up check fell back). */
+};
+
+/** Outcome of the start-up checks of the C library's depth table, one count
+ *  per cap record of every instrumented module (statistics runtime). */
+struct rsb_cap_report {
+  uint64_t vouched;     /**< The table's depth holds: capped. */
+  uint64_t lazy;        /**< Module bound lazily (or LD_AUDIT). */
+  uint64_t other_build; /**< Another build of the library. */
+  uint64_t elsewhere;   /**< Resolved outside it (interposed, static,
+                             canonical PLT entry). */
 };
 
 /** Returns the calling thread's call depth counter. */

@@ -138,6 +138,18 @@ plain_target:
 	call	__rsb_reset_depth
 	jmp	puts@PLT
 	END tail_after_reset
+	FUNCTION tail_capped		# a cap of the credit before the accounting
+	movq	cap_record(%rip), %r10
+	andq	%r10, %fs:__rsb_depth@tpoff
+	call	__rsb_tail_account
+	jmp	puts@PLT
+	END tail_capped
+	FUNCTION tail_cap_after_account	# the jump must follow the helper call
+	call	__rsb_tail_account
+	movq	cap_record(%rip), %r10
+	andq	%r10, %fs:__rsb_depth@tpoff
+	jmp	puts@PLT
+	END tail_cap_after_account
 	FUNCTION tail_red_zone
 	cmpl	$0x65, %edi
 	leaq	-0x80(%rsp), %rsp
@@ -146,5 +158,10 @@ plain_target:
 	jl	plain_target
 	jmp	__rsb_return_thunk
 	END tail_red_zone
+	.data
+	.p2align 3
+cap_record:
+	.quad	-1
+	.text
 #endif
 	.section .note.GNU-stack,"",@progbits

@@ -1,0 +1,129 @@
+//===- RSBStuffDepthTable.cpp - Call depths of the C library --------------===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads the output of utils/libc-depth: for each library a header line
+//
+//   # libc-depth 1 path /lib/x86_64-linux-gnu/libc.so.6 build-id 93ac...
+//
+// then `name depth depth-if-own-definitions` lines. Only the first depth is
+// used (whatever libc's own PLT calls resolve to), only default versions
+// (bare names), and only bounded ones: anything else, or a name two
+// libraries export, is not in the table, and a call to it clears the credit
+// as before. The numbers hold for that build only; the runtime checks at
+// start-up that the program really runs it (runtime/rsb_caps.c).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RSBStuffDepthTable.h"
+#include "RSBStuffOptions.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <atomic>
+#include <deque>
+#include <mutex>
+
+using namespace llvm;
+using namespace rsbstuff;
+
+namespace {
+
+struct Library {
+  std::string Name, BuildId;
+};
+
+struct Table {
+  std::deque<Library> Libraries; // Stable addresses for the StringRefs.
+  StringMap<std::optional<LibraryDepth>> Functions;
+  std::string Error;
+};
+
+/// `# libc-depth 1 path P build-id B`: a new library, or nothing.
+bool parseHeader(StringRef Line, Library &Lib) {
+  SmallVector<StringRef, 8> Words;
+  Line.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  if (Words.size() != 7 || Words[0] != "#" || Words[1] != "libc-depth" ||
+      Words[2] != "1" || Words[3] != "path" || Words[5] != "build-id" ||
+      Words[6].empty() || !all_of(Words[6], isHexDigit))
+    return false;
+  Lib.Name = sys::path::filename(Words[4]).str();
+  Lib.BuildId = Words[6].lower();
+  return true;
+}
+
+void addFunction(Table &T, StringRef Line) {
+  SmallVector<StringRef, 4> Words;
+  Line.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  unsigned Depth;
+  if (Words.size() < 2 || Words[0].contains('@'))
+    return;
+  auto [It, New] = T.Functions.try_emplace(Words[0]);
+  if (!New) { // Exported by two libraries: which one a call reaches depends.
+    It->second.reset();
+    return;
+  }
+  if (!Words[1].getAsInteger(10, Depth))
+    It->second = LibraryDepth{T.Libraries.back().Name,
+                              T.Libraries.back().BuildId, Depth};
+}
+
+Table readTable(StringRef Path) {
+  Table T;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer) {
+    T.Error = "cannot read " + Buffer.getError().message();
+    return T;
+  }
+  SmallVector<StringRef, 0> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Library Lib;
+    if (parseHeader(Line, Lib))
+      T.Libraries.push_back(std::move(Lib));
+    else if (Line.starts_with("# libc-depth"))
+      T.Error = "unknown table header '" + Line.str() + "'";
+    else if (!Line.starts_with("#") && !Line.trim().empty()) {
+      if (T.Libraries.empty())
+        T.Error = "function line before any library header";
+      else
+        addFunction(T, Line);
+    }
+    if (!T.Error.empty()) {
+      T.Functions.clear();
+      return T;
+    }
+  }
+  return T;
+}
+
+} // namespace
+
+std::optional<LibraryDepth> rsbstuff::libraryDepth(StringRef Name,
+                                                   LLVMContext &Ctx) {
+  static std::once_flag Once;
+  static Table T;
+  if (opts::LibraryDepths.empty())
+    return std::nullopt;
+  std::call_once(Once, [] { T = readTable(opts::LibraryDepths); });
+  if (!T.Error.empty()) {
+    static std::atomic<bool> Reported(false);
+    if (Reported.exchange(true))
+      return std::nullopt;
+    Ctx.diagnose(DiagnosticInfoGeneric("x86-rsb-stuff: -x86-rsb-stuff-libc-"
+                                       "depths '" +
+                                           opts::LibraryDepths +
+                                           "': " + T.Error,
+                                       DS_Error));
+    return std::nullopt;
+  }
+  auto It = T.Functions.find(Name);
+  return It == T.Functions.end() ? std::nullopt : It->second;
+}

@@ -1,0 +1,42 @@
+//===- RSBStuffDepthTable.h - Call depths of the C library ------*- C++ -*-===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// The table utils/libc-depth computes from the installed C library's machine
+// code (docs/libc-depth.md), as the pass reads it: one function's maximum
+// call depth, and which build of which library that number holds for.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RSBSTUFF_RSBSTUFFDEPTHTABLE_H
+#define RSBSTUFF_RSBSTUFFDEPTHTABLE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace llvm {
+class LLVMContext;
+} // namespace llvm
+
+namespace rsbstuff {
+
+/// A bounded entry of the table.
+struct LibraryDepth {
+  llvm::StringRef Library; ///< The library's file name (`libc.so.6`).
+  llvm::StringRef BuildId; ///< Its GNU build-id, in hex.
+  unsigned Depth;          ///< Calls nested below the function (0: a leaf).
+};
+
+/// The entry of the default-version symbol Name in the table that
+/// -x86-rsb-stuff-libc-depths names, if it is bounded and no other library
+/// of the table exports Name too. The file is read once; a file that cannot
+/// be read or parsed is reported as an error through Ctx.
+std::optional<LibraryDepth> libraryDepth(llvm::StringRef Name,
+                                         llvm::LLVMContext &Ctx);
+
+} // namespace rsbstuff
+
+#endif // RSBSTUFF_RSBSTUFFDEPTHTABLE_H
