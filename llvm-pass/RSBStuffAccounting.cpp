@@ -131,19 +131,26 @@ rsbstuff::accountingSequence(MCContext &Ctx, const PrefixRequest &Request,
     }
   };
 
+  // In user space the sarq comes last, right before f: the mark that
+  // indirect call sites check (RSBStuffIndirectCalls.cpp). The kernel's
+  // template keeps Linux's order.
+  bool IncFirst = Request.Form != CounterForm::Direct;
+  auto AddInc = [&] {
+    MCInst Inc;
+    Inc.setOpcode(Names.opcode("INC64m"));
+    AddOperand(Inc, Request.StatsBlock);
+    Seq.push_back(Inc);
+  };
+  if (Request.StatsBlock && IncFirst)
+    AddInc();
   MCInst Sar;
   Sar.setOpcode(Names.opcode("SAR64mi"));
   AddOperand(Sar, Request.Counter);
   Sar.addOperand(MCOperand::createImm(5));
   // Push the memory-operand instruction after its optional offset load.
   Seq.push_back(Sar);
-
-  if (Request.StatsBlock) {
-    MCInst Inc;
-    Inc.setOpcode(Names.opcode("INC64m"));
-    AddOperand(Inc, Request.StatsBlock);
-    Seq.push_back(Inc);
-  }
+  if (Request.StatsBlock && !IncFirst)
+    AddInc();
   if (SaveScratch)
     Seq.push_back(registerInst(Names, "POP64r", Scratch));
   return Seq;

@@ -257,6 +257,7 @@ void X86RSBStuff::retarget(MachineOperand &Target, StringRef Prefix) {
 /// functions, clears the credit after calls the counter cannot see.
 unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
   unsigned Redirected = 0;
+  SmallVector<MachineInstr *, 4> Indirect;
   for (MachineBasicBlock &MBB : *MF) {
     for (MachineInstr &MI : make_early_inc_range(MBB)) {
       if (!MI.isCall() || MI.isReturn() || MI.getNumOperands() == 0)
@@ -276,11 +277,17 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
         else
           retarget(Target, EntryPrefix);
         ++Redirected;
+      } else if (Instrumented && canCountIndirect(MI)) {
+        Indirect.push_back(&MI); // Splits the block: after the walk.
       } else if (Instrumented && opts::ResetCredit && needsResetAfter(MI)) {
         Resets += capOrResetAfter(MI, afterCallCFI(MI));
       }
     }
   }
+  for (MachineInstr *MI : Indirect)
+    countIndirectCall(*MI);
+  if (opts::ResetCredit)
+    Resets += Indirect.size();
   return Redirected;
 }
 

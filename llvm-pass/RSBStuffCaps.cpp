@@ -147,11 +147,37 @@ bool rsbstuff::addCapRecords(Module &M, const TargetMachine &TM) {
 
 //===- After the call -----------------------------------------------------===//
 
-/// Whether the call clobbers Reg (its register mask does not preserve it).
+/// Whether Call clobbers Reg (its register mask does not preserve it).
 static bool clobbers(const MachineInstr &Call, MCRegister Reg) {
   return any_of(Call.operands(), [&](const MachineOperand &MO) {
     return MO.isRegMask() && MO.clobbersPhysReg(Reg);
   });
+}
+
+/// Whether MI passes Reg on to its callee (an implicit use: an argument).
+static bool readsImplicitly(const MachineInstr &MI, MCRegister Reg,
+                            const TargetRegisterInfo &TRI) {
+  return any_of(MI.implicit_operands(), [&](const MachineOperand &MO) {
+    return MO.isReg() && MO.isUse() && TRI.regsOverlap(MO.getReg(), Reg);
+  });
+}
+
+/// %r10, %r11 and the flags carry nothing into Call but its Target register
+/// (an indirect call's, if any) and nothing out of it, and the caller keeps
+/// nothing in them across it: code right before or after Call may use them.
+/// (A function whose convention keeps them has saved them in its prologue
+/// already, because of this call.)
+bool X86RSBStuff::scratchFreeAcross(const MachineInstr &Call,
+                                    MCRegister Target) const {
+  const TargetRegisterInfo *TRI = MF->getSubtarget().getRegisterInfo();
+  for (StringRef Name : {"R10", "R11", "EFLAGS"}) {
+    MCRegister Reg = Names->reg(Name);
+    if (!clobbers(Call, Reg) || Call.definesRegister(Reg, TRI))
+      return false;
+    if (Reg != Target && readsImplicitly(Call, Reg, *TRI))
+      return false;
+  }
+  return true;
 }
 
 const GlobalVariable *
@@ -164,30 +190,32 @@ X86RSBStuff::capRecord(const MachineOperand &Target) const {
       capRecordName(MF->getTarget().getSymbol(F)->getName()));
 }
 
-/// %r10, %r11 and the flags are free right after Call: it clobbers them and
-/// returns nothing in them. (A function whose convention keeps them has
-/// saved them in its prologue already, because of this call.)
 bool X86RSBStuff::canCapAfter(const MachineInstr &Call) const {
-  const TargetRegisterInfo *TRI = MF->getSubtarget().getRegisterInfo();
-  for (StringRef Name : {"R10", "R11", "EFLAGS"}) {
-    MCRegister Reg = Names->reg(Name);
-    if (!clobbers(Call, Reg) || Call.definesRegister(Reg, TRI))
-      return false;
-  }
-  return true;
+  return scratchFreeAcross(Call);
 }
 
-/// Before an unconditional tail jump to a C function that reads neither
-/// register, where this function's convention does not keep them either.
-bool X86RSBStuff::canCapBefore(const MachineInstr &TailCall) const {
+/// %r10, %r11 and the flags are free right before TailCall: this function's
+/// convention keeps none of them, and the jump passes none of them on but
+/// its Target register (an indirect tail call's, if any).
+bool X86RSBStuff::scratchFreeBeforeTail(const MachineInstr &TailCall,
+                                        MCRegister Target) const {
   const TargetRegisterInfo *TRI = MF->getSubtarget().getRegisterInfo();
   const Function &Caller = MF->getFunction();
   if (Caller.getCallingConv() != CallingConv::C ||
       Caller.hasFnAttribute("no_caller_saved_registers") || keepsR11AtExit())
     return false;
-  for (StringRef Name : {"R10", "R11", "EFLAGS"})
-    if (TailCall.readsRegister(Names->reg(Name), TRI))
+  for (StringRef Name : {"R10", "R11", "EFLAGS"}) {
+    MCRegister Reg = Names->reg(Name);
+    if (Reg != Target && readsImplicitly(TailCall, Reg, *TRI))
       return false;
+  }
+  return true;
+}
+
+/// Before an unconditional tail jump to a C function.
+bool X86RSBStuff::canCapBefore(const MachineInstr &TailCall) const {
+  if (!scratchFreeBeforeTail(TailCall))
+    return false;
   const auto *F = dyn_cast<Function>(calleeOperand(TailCall).getGlobal());
   return F && F->getCallingConv() == CallingConv::C;
 }

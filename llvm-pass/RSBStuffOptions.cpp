@@ -92,6 +92,13 @@ cl::opt<bool> ResetCredit(
              "exception landing pads"),
     cl::init(true), cl::cat(RSBCategory));
 
+cl::opt<bool> CountIndirect(
+    "x86-rsb-stuff-count-indirect",
+    cl::desc("In executables, count an indirect call whose target carries "
+             "the prefix mark of an accounting entry (a check reads the 10 "
+             "bytes before the target), reset after the others"),
+    cl::init(true), cl::cat(RSBCategory));
+
 cl::opt<std::string>
     ResetHelper("x86-rsb-stuff-reset-helper",
                 cl::desc("Helper that clears the calling thread's credit"),

@@ -174,7 +174,11 @@ void X86RSBStuff::lowerTailCall(MachineInstr &TailCall) {
     ++NumTailCallsRetargeted;
     break;
   case CalleeKind::Plain:
-    accountTailCall(TailCall);
+    // A tail call through a pointer to a marked target needs nothing.
+    if (canCountIndirectTail(TailCall))
+      countIndirectTailCall(TailCall);
+    else
+      accountTailCall(TailCall);
     ++NumTailCallsAccounted;
     break;
   }

@@ -45,6 +45,9 @@ TrackingStatistic NumResets = {
 TrackingStatistic NumCaps = {
     DEBUG_TYPE, "NumCaps",
     "Credit caps after calls into the C library's bounded functions"};
+TrackingStatistic NumIndirectChecked = {
+    DEBUG_TYPE, "NumIndirectChecked",
+    "Indirect calls and tail calls checked for the prefix mark"};
 } // namespace rsbstuff
 
 namespace {
@@ -56,7 +59,8 @@ struct StatisticsAtExit {
     const TrackingStatistic *All[] = {
         &NumInstrumented,       &NumSkipped,        &NumElided,
         &NumCallsRedirected,    &NumReturnsLowered, &NumTailCallsRetargeted,
-        &NumTailCallsAccounted, &NumResets,         &NumCaps};
+        &NumTailCallsAccounted, &NumResets,         &NumCaps,
+        &NumIndirectChecked};
     raw_ostream &OS = errs();
     OS << "===" << std::string(73, '-') << "===\n"
        << "                     ... rsb-stuff Statistics Collected ...\n"

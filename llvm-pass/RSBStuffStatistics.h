@@ -19,6 +19,7 @@ extern llvm::TrackingStatistic NumTailCallsRetargeted;
 extern llvm::TrackingStatistic NumTailCallsAccounted;
 extern llvm::TrackingStatistic NumResets;
 extern llvm::TrackingStatistic NumCaps;
+extern llvm::TrackingStatistic NumIndirectChecked;
 } // namespace rsbstuff
 
 #endif // RSBSTUFF_RSBSTUFFSTATISTICS_H

@@ -7,7 +7,8 @@
 // The pass that rewrites each function's final machine code. Its members are
 // defined by idea: the driver and the prefix request in X86RSBStuff.cpp,
 // call rewriting and credit resets in RSBStuffCalls.cpp, credit caps after
-// calls into the C library in RSBStuffCaps.cpp, return and tail-call
+// calls into the C library in RSBStuffCaps.cpp, counted indirect calls in
+// RSBStuffIndirectCalls.cpp, return and tail-call
 // lowering (and the check that no exit is left unaccounted) in
 // RSBStuffReturns.cpp, kernel mode in RSBStuffKernel.cpp.
 //
@@ -106,13 +107,30 @@ private:
   // RSBStuffCaps.cpp: credit caps after calls into the C library.
   const llvm::GlobalVariable *
   capRecord(const llvm::MachineOperand &Target) const;
+  bool scratchFreeAcross(const llvm::MachineInstr &Call,
+                         llvm::MCRegister Target = {}) const;
   bool canCapAfter(const llvm::MachineInstr &Call) const;
+  bool scratchFreeBeforeTail(const llvm::MachineInstr &TailCall,
+                             llvm::MCRegister Target = {}) const;
   bool canCapBefore(const llvm::MachineInstr &TailCall) const;
   void insertCap(llvm::MachineBasicBlock &MBB,
                  llvm::MachineBasicBlock::iterator Pos,
                  const llvm::GlobalVariable &Record);
   bool capOrResetAfter(llvm::MachineInstr &Call,
                        llvm::MachineBasicBlock::iterator Pos);
+
+  // RSBStuffIndirectCalls.cpp: indirect calls counted when the target is
+  // marked.
+  bool mayCheckMarks() const;
+  bool canCountIndirect(const llvm::MachineInstr &Call) const;
+  bool canCountIndirectTail(const llvm::MachineInstr &TailCall) const;
+  void targetInR11(llvm::MachineInstr &Call);
+  void insertMarkCheck(llvm::MachineBasicBlock &MBB,
+                       llvm::MachineBasicBlock &Plain,
+                       llvm::MachineBasicBlock &Counted,
+                       const llvm::DebugLoc &DL, bool IntoCounted);
+  void countIndirectCall(llvm::MachineInstr &Call);
+  void countIndirectTailCall(llvm::MachineInstr &TailCall);
 
   // RSBStuffReturns.cpp: return and tail-call lowering.
   bool lowerReturnsOnly();

@@ -340,6 +340,29 @@ __rsb_plain_return:
 	.cfi_endproc
 	.size	__rsb_plain_return, . - __rsb_plain_return
 
+#ifndef RSB_PIC
+/*
+ * The mark of an accounting entry in an executable, for counted indirect
+ * calls (llvm-pass/RSBStuffIndirectCalls.cpp): the last eight bytes of
+ * `sarq $5, %fs:__rsb_depth@tpoff` (64 48 | c1 3c 25 <tpoff> 05), which end
+ * at every instrumented function's start. The TP offset is only known to
+ * the link, so the call site compares against this word instead of an
+ * immediate. Read-only: a program cannot forge marks by writing it. Only
+ * local-exec: a shared object's prefixes read the counter's offset from the
+ * GOT, and its indirect calls are never counted.
+ */
+	.section .rodata.rsb_prefix_mark, "a", @progbits
+	.p2align 3
+	.globl	__rsb_prefix_mark
+	.hidden	__rsb_prefix_mark
+	.type	__rsb_prefix_mark, @object
+__rsb_prefix_mark:
+	.byte	0xc1, 0x3c, 0x25	/* sar r/m64, imm8; /7 with SIB; disp32 */
+	.long	__rsb_depth@tpoff	/* the counter's offset from %fs */
+	.byte	RSB_DEPTH_SHIFT
+	.size	__rsb_prefix_mark, . - __rsb_prefix_mark
+#endif
+
 /*
  * Marks the object compatible with IBT and shadow stacks (see the top of
  * this file). The linker marks its output only when every input is marked.

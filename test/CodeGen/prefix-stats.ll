@@ -1,6 +1,7 @@
 ; Statistics mode (-x86-rsb-stuff-stats): a 32-byte prefix whose accounting
-; is the usual sarq followed by `incq` of the thread's call count at offset 0
-; of __rsb_stats; it still ends exactly at f, which stays 16-byte aligned.
+; is `incq` of the thread's call count at offset 0 of __rsb_stats, then the
+; usual sarq, which ends exactly at f (the mark that indirect call sites
+; check, indirect-call-mark.ll); f stays 16-byte aligned.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
 ; RUN:   %s -o - | FileCheck %s --check-prefix=ASM
@@ -24,8 +25,8 @@
 ; ASM-NEXT:    .globl __rsb_entry.f
 ; ASM-NEXT:  __rsb_entry.f:
 ; ASM-NEXT:    .cfi_startproc
-; ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; ASM-NEXT:    incq %fs:__rsb_stats@TPOFF
+; ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; ASM-NEXT:    .cfi_endproc
 ; ASM-NEXT:    .size __rsb_entry.f, f-__rsb_entry.f
 ; ASM:       {{^}}f:
@@ -36,10 +37,10 @@
 ; OBJ-NEXT:         c: cc int3
 ; OBJ-EMPTY:
 ; OBJ-NEXT: 000000000000000d <__rsb_entry.f>:
-; OBJ-NEXT:         d: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
-; OBJ-NEXT:            0000000000000012: R_X86_64_TPOFF32 __rsb_depth{{$}}
-; OBJ-NEXT:        17: 64 48 ff 04 25 00 00 00 00 incq %fs:0x0
-; OBJ-NEXT:            000000000000001c: R_X86_64_TPOFF32 __rsb_stats{{$}}
+; OBJ-NEXT:         d: 64 48 ff 04 25 00 00 00 00 incq %fs:0x0
+; OBJ-NEXT:            0000000000000012: R_X86_64_TPOFF32 __rsb_stats{{$}}
+; OBJ-NEXT:        16: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ-NEXT:            000000000000001b: R_X86_64_TPOFF32 __rsb_depth{{$}}
 ; OBJ-EMPTY:
 ; OBJ-NEXT: 0000000000000020 <f>:
 
@@ -52,11 +53,11 @@
 ; PIC-EMPTY:
 ; PIC-NEXT: 0000000000000009 <__rsb_entry.f>:
 ; PIC-NEXT:         9: 4c 8b 1d 00 00 00 00 movq (%rip), %r11
-; PIC-NEXT:            000000000000000c: R_X86_64_{{(REX_)?}}GOTTPOFF __rsb_depth-0x4{{$}}
-; PIC-NEXT:        10: 64 49 c1 3b 05 sarq $0x5, %fs:(%r11)
-; PIC-NEXT:        15: 4c 8b 1d 00 00 00 00 movq (%rip), %r11
-; PIC-NEXT:            0000000000000018: R_X86_64_{{(REX_)?}}GOTTPOFF __rsb_stats-0x4{{$}}
-; PIC-NEXT:        1c: 64 49 ff 03 incq %fs:(%r11)
+; PIC-NEXT:            000000000000000c: R_X86_64_{{(REX_)?}}GOTTPOFF __rsb_stats-0x4{{$}}
+; PIC-NEXT:        10: 64 49 ff 03 incq %fs:(%r11)
+; PIC-NEXT:        14: 4c 8b 1d 00 00 00 00 movq (%rip), %r11
+; PIC-NEXT:            0000000000000017: R_X86_64_{{(REX_)?}}GOTTPOFF __rsb_depth-0x4{{$}}
+; PIC-NEXT:        1b: 64 49 c1 3b 05 sarq $0x5, %fs:(%r11)
 ; PIC-EMPTY:
 ; PIC-NEXT: 0000000000000020 <f>:
 

@@ -4,24 +4,30 @@
 ; plain target, leaf or not, is preceded by the tail accounting helper
 ; (`__rsb_tail_account`, or `__rsb_tail_account_flags` before a conditional
 ; tail call). Redirection and return lowering are unchanged. The default
-; (-x86-rsb-stuff-reset=true) inserts the resets (DEFAULT runs).
+; (-x86-rsb-stuff-reset=true) inserts the resets (DEFAULT runs). Indirect
+; calls are left uncounted here (-x86-rsb-stuff-count-indirect=false):
+; indirect-call-mark.ll has the counted form.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-reset=false \
-; RUN:   -pass-remarks=x86-rsb-stuff %s -o %t.s 2>%t.remarks
+; RUN:   -x86-rsb-stuff-count-indirect=false -pass-remarks=x86-rsb-stuff \
+; RUN:   %s -o %t.s 2>%t.remarks
 ; RUN: FileCheck %s --check-prefixes=CHECK,CFI < %t.s --implicit-check-not=__rsb_reset_depth
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-reset=false \
-; RUN:   -filetype=obj %s -o %t.o
+; RUN:   -x86-rsb-stuff-count-indirect=false -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ \
 ; RUN:   --implicit-check-not=__rsb_reset_depth
 ; RUN: %clang_rsb -mllvm -x86-rsb-stuff-reset=false -target x86_64-linux-gnu \
+; RUN:   -mllvm -x86-rsb-stuff-count-indirect=false \
 ; RUN:   -O2 -fno-pic -Wno-override-module -S -x ir %s -o - \
 ; RUN:   | FileCheck %s --implicit-check-not=__rsb_reset_depth
 ;; The default, and explicitly on.
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=DEFAULT
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-reset=true \
-; RUN:   %s -o - | FileCheck %s --check-prefix=DEFAULT
+; RUN:   -x86-rsb-stuff-count-indirect=false %s -o - \
+; RUN:   | FileCheck %s --check-prefix=DEFAULT
 
 declare i32 @printf(ptr, ...)
 declare i32 @puts(ptr)

@@ -15,12 +15,12 @@
 // RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -mgeneral-regs-only \
 // RUN:   -S %s -o /dev/null 2>&1 | count 0
 
-// MISSED-DAG: remarks.c:[[#@LINE+29]]:1: remark: 'naked_fn' not instrumented: naked function (its returns are its own assembly) [-Rpass-missed=x86-rsb-stuff]
-// MISSED-DAG: remarks.c:[[#@LINE+29]]:1: remark: 'isr' not instrumented: interrupt handler (entered by the CPU, returns with iret) [-Rpass-missed=x86-rsb-stuff]
+// MISSED-DAG: remarks.c:[[#@LINE+33]]:1: remark: 'naked_fn' not instrumented: naked function (its returns are its own assembly) [-Rpass-missed=x86-rsb-stuff]
+// MISSED-DAG: remarks.c:[[#@LINE+33]]:1: remark: 'isr' not instrumented: interrupt handler (entered by the CPU, returns with iret) [-Rpass-missed=x86-rsb-stuff]
 
-// PASSED-DAG: remarks.c:[[#@LINE+28]]:1: remark: 'plain' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
-// PASSED-DAG: remarks.c:[[#@LINE+28]]:1: remark: 'caller' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
-// PASSED-DAG: remarks.c:[[#@LINE+28]]:1: remark: 'resets' instrumented: 0 calls redirected, 0 returns lowered, 1 tail calls, 2 credit resets [-Rpass=x86-rsb-stuff]
+// PASSED-DAG: remarks.c:[[#@LINE+32]]:1: remark: 'plain' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
+// PASSED-DAG: remarks.c:[[#@LINE+32]]:1: remark: 'caller' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
+// PASSED-DAG: remarks.c:[[#@LINE+32]]:1: remark: 'resets' instrumented: 0 calls redirected, 0 returns lowered, 1 tail calls, 2 credit resets [-Rpass=x86-rsb-stuff]
 
 // ASM:       .type naked_fn,@function
 // ASM-NEXT:  naked_fn:
@@ -38,6 +38,10 @@
 // ASM-NEXT:    callq __rsb_reset_depth{{$}}
 // ASM:         callq *%r{{[a-z0-9]+$}}
 // ASM-NEXT:    callq __rsb_reset_depth{{$}}
+// ASM-NEXT:    jmp .LBB{{[0-9_]+$}}
+// ASM-NEXT:  .LBB{{[0-9_]+}}:
+// ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
+// ASM-NEXT:    callq *%r11
 // ASM-NOT:     __rsb
 // ASM:         jmp plain # TAILCALL
 

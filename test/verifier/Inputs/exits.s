@@ -107,6 +107,50 @@ plain_jump:
 	call	__rsb_tail_account
 	jmp	*8(%rdi)
 	END tail_after_account
+
+	# Indirect tail calls straight to a target with the accounting
+	# entry's mark, after the check the plugin emits (mark: what the
+	# check compares with; \into: a label inside it, for branches).
+	.macro	MARK_CHECK plain, mark=__rsb_prefix_mark, into=0
+	movq	%rdi, %r11
+	testq	%r11, %r11
+	js	\plain
+	testl	$0xff0, %r11d
+	je	\plain
+	movq	-8(%r11), %r10
+	cmpq	\mark(%rip), %r10
+	jne	\plain
+\into\():
+	cmpw	$0x4864, -10(%r11)
+	jne	\plain
+	.endm
+	FUNCTION tail_marked
+	MARK_CHECK 1f, into=.Lmarked_inside
+	jmp	*%r11
+1:	call	__rsb_tail_account
+	call	__rsb_reset_depth
+	jmp	*%r11
+	END tail_marked
+	FUNCTION tail_mark_entered	# a branch skips the first tests
+	testq	%rsi, %rsi
+	jne	.Lentered_inside
+	MARK_CHECK 1f, into=.Lentered_inside
+	jmp	*%r11
+1:	call	__rsb_tail_account
+	jmp	*%r11
+	END tail_mark_entered
+	FUNCTION tail_mark_other	# compares with other bytes
+	MARK_CHECK 1f, mark=plain_jump, into=.Lother_inside
+	jmp	*%r11
+1:	call	__rsb_tail_account
+	jmp	*%r11
+	END tail_mark_other
+	FUNCTION tail_mark_other_register
+	MARK_CHECK 1f, into=.Lregister_inside
+	jmp	*%rdi
+1:	call	__rsb_tail_account
+	jmp	*%r11
+	END tail_mark_other_register
 #endif
 #ifdef TAILS
 	FUNCTION tail_plain		# plain_target returns with a plain ret

@@ -1,0 +1,296 @@
+//===- RSBStuffIndirectCalls.cpp - Counted indirect calls -----------------===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// An indirect call cannot be sent to its callee's accounting entry: the
+// callee is only known at run time, and may return with a plain `ret`. So it
+// was never counted, and the credit was cleared after it, which costs a
+// refill at the next return. In an executable, every accounting entry ends
+// with `sarq $5, %fs:__rsb_depth@tpoff` right before its function: ten
+// bytes that encode an update of this executable's own counter, and that
+// nothing but an entry puts in front of a function (docs/design.md, "Counted
+// indirect calls", has the argument). The call site reads them as a mark:
+//
+//   movq    %rax, %r11                  the target, read once (or `movq mem`)
+//   testq   %r11, %r11                  never read the kernel half (the
+//   js      .Lplain                     vsyscall page is execute-only) nor
+//   testl   $0xff0, %r11d               the page before a target in the
+//   je      .Lplain                     first 16 bytes of its own
+//   movq    -8(%r11), %r10
+//   cmpq    __rsb_prefix_mark(%rip), %r10
+//   jne     .Lplain
+//   cmpw    $0x4864, -10(%r11)          the %fs and REX.W bytes of the sarq
+//   je      .Lcounted
+// .Lplain:
+//   callq   *%r11                       as before: uncounted, then the reset
+//   callq   __rsb_reset_depth
+//   jmp     .Ldone
+// .Lcounted:
+//   sarq    $5, %fs:__rsb_depth@tpoff   the entry's own accounting, done here
+//   callq   *%r11                       (f keeps its ENDBR64 under IBT)
+// .Ldone:
+//
+// An indirect tail call to a marked target needs nothing: the target
+// returns through the thunk to our caller, whose call was counted. So the
+// check (its last test turned into `jne .Lplain`) falls into the jump, and
+// any other target gets the accounting and the reset of before:
+//
+//   ...
+//   cmpw    $0x4864, -10(%r11)
+//   jne     .Lplain
+//   jmpq    *%r11
+// .Lplain:
+//   callq   __rsb_tail_account
+//   callq   __rsb_reset_depth
+//   jmpq    *%r11
+//
+// Under -mretpoline the call is `call __llvm_retpoline_r11` (the tail call
+// `jmp __llvm_retpoline_r11`), its target already in %r11: the same check
+// goes in front of it.
+//
+// A false negative only costs the reset of before. Shared objects reach the
+// counter through the GOT, which leaves no fixed bytes to compare: their
+// indirect calls, and calls into their functions, stay uncounted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RSBStuffStatistics.h"
+#include "X86RSBStuff.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/CodeGen/LivePhysRegs.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+
+using namespace llvm;
+using namespace rsbstuff;
+
+/// The last eight bytes of the mark, `c1 3c 25 <tpoff> 05` after the two
+/// prefixes, which only the link can compute (runtime/rsb_thunks.S).
+static constexpr const char *PrefixMarkSym = "__rsb_prefix_mark";
+/// The two bytes in front of them: the %fs segment and REX.W prefixes.
+static constexpr int64_t MarkPrefixes = 0x4864;
+/// The thunk of -mretpoline that calls the target in %r11.
+static constexpr const char *RetpolineR11Sym = "__llvm_retpoline_r11";
+/// Base, scale, index, displacement, segment.
+static constexpr unsigned X86MemOperands = 5;
+/// X86 condition codes (the ISA's encoding, private to LLVM).
+static constexpr unsigned CondEqual = 4, CondNotEqual = 5, CondSign = 8;
+
+/// The register form of each indirect call or tail call the check handles,
+/// by its memory form (or itself).
+static StringRef registerForm(StringRef Name) {
+  return StringSwitch<StringRef>(Name)
+      .Cases({"CALL64r", "CALL64m"}, "CALL64r")
+      .Cases({"TAILJMPr64", "TAILJMPm64"}, "TAILJMPr64")
+      .Cases({"TAILJMPr64_REX", "TAILJMPm64_REX"}, "TAILJMPr64_REX")
+      .Default("");
+}
+
+/// A call through LLVM's retpoline (-mretpoline): `call *%r11` in effect,
+/// its target already in %r11 (X86ISelLowering's EmitLoweredIndirectThunk).
+static bool isRetpolineCall(const MachineInstr &Call) {
+  const MachineOperand &Target = Call.getOperand(0);
+  return Target.isSymbol() &&
+         StringRef(Target.getSymbolName()) == RetpolineR11Sym;
+}
+
+/// Whether the checks can go into this function at all.
+bool X86RSBStuff::mayCheckMarks() const {
+  return opts::CountIndirect && counterForm(*MF) == CounterForm::LocalExec &&
+         !MF->hasBBSections();
+}
+
+bool X86RSBStuff::canCountIndirect(const MachineInstr &Call) const {
+  if (!mayCheckMarks() || isNoReturnCall(Call) || Call.isReturn())
+    return false;
+  if (isRetpolineCall(Call))
+    return scratchFreeAcross(Call, Names->reg("R11"));
+  return !registerForm(TII->getName(Call.getOpcode())).empty() &&
+         scratchFreeAcross(Call);
+}
+
+/// An indirect tail call goes straight to a marked target, which returns
+/// through the thunk to our caller: nothing to account.
+bool X86RSBStuff::canCountIndirectTail(const MachineInstr &TailCall) const {
+  // The check cannot follow another terminator of the block.
+  if (!mayCheckMarks() || TII->getName(TailCall.getOpcode()).ends_with("_CC") ||
+      &*TailCall.getParent()->getFirstTerminator() != &TailCall)
+    return false;
+  if (isRetpolineCall(TailCall))
+    return scratchFreeBeforeTail(TailCall, Names->reg("R11"));
+  return !registerForm(TII->getName(TailCall.getOpcode())).empty() &&
+         scratchFreeBeforeTail(TailCall);
+}
+
+/// Makes Call `call *%r11`, with the target loaded into %r11 before it: the
+/// check and the call must see the same address, or another thread could
+/// store an unmarked target in between.
+void X86RSBStuff::targetInR11(MachineInstr &Call) {
+  if (isRetpolineCall(Call))
+    return;
+  MachineBasicBlock &MBB = *Call.getParent();
+  const DebugLoc &DL = Call.getDebugLoc();
+  Register R11 = Names->reg("R11");
+  StringRef Name = TII->getName(Call.getOpcode());
+  if (registerForm(Name) == Name) {
+    MachineOperand &Target = Call.getOperand(0);
+    if (Target.getReg() != R11)
+      BuildMI(MBB, Call, DL, TII->get(Names->opcode("MOV64rr")), R11)
+          .addReg(Target.getReg(), getKillRegState(Target.isKill()));
+    Target.setReg(R11);
+    Target.setIsKill(false);
+    return;
+  }
+  auto Load = BuildMI(MBB, Call, DL, TII->get(Names->opcode("MOV64rm")), R11);
+  for (unsigned I = 0; I < X86MemOperands; ++I)
+    Load.add(Call.getOperand(I));
+  Load.cloneMemRefs(Call);
+  Call.dropMemRefs(*MF);
+  for (unsigned I = X86MemOperands - 1; I > 0; --I)
+    Call.removeOperand(I);
+  Call.setDesc(TII->get(Names->opcode(registerForm(Name))));
+  Call.getOperand(0).ChangeToRegister(R11, /*isDef=*/false);
+}
+
+/// The mark check from the end of MBB on: each test ends a block of its own
+/// (a branch is a terminator), the last of which falls through into Plain,
+/// or with IntoCounted into Counted (a tail call: the marked jump then comes
+/// right after the check, where rsb-verify looks for it).
+void X86RSBStuff::insertMarkCheck(MachineBasicBlock &MBB,
+                                  MachineBasicBlock &Plain,
+                                  MachineBasicBlock &Counted,
+                                  const DebugLoc &DL, bool IntoCounted) {
+  Register R10 = Names->reg("R10"), R11 = Names->reg("R11");
+  MachineBasicBlock *Block = &MBB;
+  auto Build = [&](StringRef Opcode) {
+    return BuildMI(*Block, Block->end(), DL, TII->get(Names->opcode(Opcode)));
+  };
+  // Ends Block with a branch to To and goes on in a new block after it.
+  auto Branch = [&](unsigned Cond, MachineBasicBlock &To,
+                    MachineBasicBlock *Next = nullptr) {
+    Build("JCC_1").addMBB(&To).addImm(Cond);
+    Block->addSuccessor(&To);
+    if (!Next) {
+      Next = MF->CreateMachineBasicBlock(MBB.getBasicBlock());
+      MF->insert(std::next(Block->getIterator()), Next);
+    }
+    Block->addSuccessor(Next);
+    Block = Next;
+  };
+  auto AddTargetBytes = [&](MachineInstrBuilder &MIB, int64_t Offset) {
+    MIB.addReg(R11).addImm(1).addReg(0).addImm(Offset).addReg(0);
+  };
+  Build("TEST64rr").addReg(R11).addReg(R11);
+  Branch(CondSign, Plain);
+  Build("TEST32ri").addReg(Names->reg("R11D")).addImm(0xff0);
+  Branch(CondEqual, Plain);
+  auto Load = Build("MOV64rm").addReg(R10, RegState::Define);
+  AddTargetBytes(Load, -8);
+  Build("CMP64rm")
+      .addReg(R10, RegState::Kill)
+      .addReg(Names->reg("RIP"))
+      .addImm(1)
+      .addReg(0)
+      .addSym(namedSymbol(PrefixMarkSym))
+      .addReg(0);
+  Branch(CondNotEqual, Plain);
+  auto Prefixes = Build("CMP16mi");
+  AddTargetBytes(Prefixes, -10);
+  Prefixes.addImm(MarkPrefixes);
+  if (IntoCounted)
+    Branch(CondNotEqual, Plain, &Counted);
+  else
+    Branch(CondEqual, Counted, &Plain);
+}
+
+/// Count new blocks, empty, placed right after MBB in this order.
+static SmallVector<MachineBasicBlock *, 3> blocksAfter(MachineBasicBlock &MBB,
+                                                       unsigned Count) {
+  MachineFunction &MF = *MBB.getParent();
+  SmallVector<MachineBasicBlock *, 3> Blocks;
+  MachineFunction::iterator Next = std::next(MBB.getIterator());
+  for (unsigned I = 0; I < Count; ++I) {
+    Blocks.push_back(MF.CreateMachineBasicBlock(MBB.getBasicBlock()));
+    MF.insert(Next, Blocks.back());
+  }
+  return Blocks;
+}
+
+/// Live-ins of the blocks after MBB up to Last, which the split made.
+static void recomputeLiveInsAfter(MachineBasicBlock &MBB,
+                                  MachineBasicBlock &Last) {
+  if (!MBB.getParent()->getRegInfo().tracksLiveness())
+    return;
+  SmallVector<MachineBasicBlock *, 8> New;
+  for (auto I = std::next(MBB.getIterator()); &*I != &Last; ++I)
+    New.push_back(&*I);
+  New.push_back(&Last);
+  std::reverse(New.begin(), New.end());
+  fullyRecomputeLiveIns(New);
+}
+
+/// Splits Call's block: MBB ends with the check, then come the uncounted
+/// call with its reset and the counted call, then the rest of MBB. The new
+/// blocks sit in place, so the CFI state of the call carries over.
+void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
+  MachineBasicBlock &MBB = *Call.getParent();
+  const DebugLoc DL = Call.getDebugLoc();
+  targetInR11(Call);
+
+  SmallVector<MachineBasicBlock *, 3> New = blocksAfter(MBB, 3);
+  MachineBasicBlock *Plain = New[0], *Counted = New[1], *Done = New[2];
+  Done->splice(Done->end(), &MBB, std::next(Call.getIterator()), MBB.end());
+  Done->transferSuccessors(&MBB);
+  Counted->splice(Counted->end(), &MBB, Call.getIterator());
+  // An invoke's calls both unwind to its landing pad.
+  for (MachineBasicBlock *Succ : Done->successors())
+    if (Succ->isEHPad()) {
+      Plain->addSuccessor(Succ);
+      Counted->addSuccessor(Succ);
+    }
+  Plain->addSuccessor(Done);
+  Counted->addSuccessor(Done);
+  insertMarkCheck(MBB, *Plain, *Counted, DL, /*IntoCounted=*/false);
+
+  MachineInstr *PlainCall = MF->CloneMachineInstr(&Call);
+  MF->copyAdditionalCallInfo(&Call, PlainCall);
+  Plain->push_back(PlainCall);
+  if (opts::ResetCredit)
+    insertReset(*Plain, Plain->end());
+  BuildMI(*Plain, Plain->end(), DL, TII->get(Names->opcode("JMP_1")))
+      .addMBB(Done);
+
+  shiftCounter(*Counted, Call, DL, "SAR64mi");
+  if (Settings.Stats) // The calls word, which the skipped entry counts.
+    threadLocalOperand(*Counted, Call, DL, "INC64m",
+                       namedSymbol(opts::StatsSym));
+  recomputeLiveInsAfter(MBB, *Done);
+  ++NumIndirectChecked;
+}
+
+/// Splits TailCall's block: MBB ends with the check, which falls into the
+/// jump to a marked target; after it come the accounting, the reset and
+/// the jump to any other target.
+void X86RSBStuff::countIndirectTailCall(MachineInstr &TailCall) {
+  MachineBasicBlock &MBB = *TailCall.getParent();
+  const DebugLoc DL = TailCall.getDebugLoc();
+  targetInR11(TailCall);
+
+  SmallVector<MachineBasicBlock *, 3> New = blocksAfter(MBB, 2);
+  MachineBasicBlock *Counted = New[0], *Plain = New[1];
+  Counted->splice(Counted->end(), &MBB, TailCall.getIterator(), MBB.end());
+  insertMarkCheck(MBB, *Plain, *Counted, DL, /*IntoCounted=*/true);
+
+  MachineInstr *PlainJump = MF->CloneMachineInstr(&TailCall);
+  MF->copyAdditionalCallInfo(&TailCall, PlainJump);
+  Plain->push_back(PlainJump);
+  accountTailCall(*PlainJump);
+  recomputeLiveInsAfter(MBB, *Plain);
+  ++NumIndirectChecked;
+}
