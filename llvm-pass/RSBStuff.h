@@ -125,6 +125,10 @@ struct PrefixRequest {
   /// Debug info: the line-table row of the prefix is the function's line.
   const llvm::DISubprogram *Subprogram = nullptr;
   llvm::Align FunctionAlign = llvm::Align(16);
+  /// Align the prefix to twice its size, so that f never starts a page: the
+  /// indirect-call check treats a target there as unmarked (the bytes
+  /// before it could lie on an unmapped page).
+  bool OffPageStart = false;
   bool EmitCFI = false;
   EntryPlacement Placement = EntryPlacement::Prefix;
   /// No accounting: the entry is an alias of f, and the tail alias an
@@ -207,6 +211,9 @@ std::string capRecordName(llvm::StringRef Callee);
 CounterForm counterForm(const llvm::MachineFunction &MF);
 /// R's entry symbols get F's binding and visibility.
 void describeSymbols(PrefixRequest &R, const llvm::Function &F);
+/// Whether an indirect call may reach F and find its mark
+/// (RSBStuffIndirectCalls.cpp), given the form of its prefix.
+bool mayBeMarkedTarget(const llvm::Function &F, CounterForm Form);
 
 /// Files the prefix for the next emitLabel(Request.Function) in Ctx.
 void requestPrefix(llvm::MCContext &Ctx, const PrefixRequest &Request);

@@ -194,6 +194,14 @@ bool X86RSBStuff::canCapAfter(const MachineInstr &Call) const {
   return scratchFreeAcross(Call);
 }
 
+/// Conventions that pass nothing in %r10 and %r11 at a return, and no
+/// argument but `nest` (which the jump then reads): on x86-64, fastcc (what
+/// LLVM gives internal functions) is the C convention (X86CallingConv.td
+/// delegates it to CC_X86_64_C, X86RegisterInfo gives it the C saves).
+static bool leavesScratchFree(CallingConv::ID CC) {
+  return CC == CallingConv::C || CC == CallingConv::Fast;
+}
+
 /// %r10, %r11 and the flags are free right before TailCall: this function's
 /// convention keeps none of them, and the jump passes none of them on but
 /// its Target register (an indirect tail call's, if any).
@@ -201,7 +209,7 @@ bool X86RSBStuff::scratchFreeBeforeTail(const MachineInstr &TailCall,
                                         MCRegister Target) const {
   const TargetRegisterInfo *TRI = MF->getSubtarget().getRegisterInfo();
   const Function &Caller = MF->getFunction();
-  if (Caller.getCallingConv() != CallingConv::C ||
+  if (!leavesScratchFree(Caller.getCallingConv()) ||
       Caller.hasFnAttribute("no_caller_saved_registers") || keepsR11AtExit())
     return false;
   for (StringRef Name : {"R10", "R11", "EFLAGS"}) {

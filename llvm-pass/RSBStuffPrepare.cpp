@@ -166,14 +166,18 @@ static void declareEntriesForDebugInfo(Module &M, const TargetMachine &TM) {
 }
 
 /// The large code model makes every call indirect (`movabsq $f@GOT, %rax;
-/// callq *(%rbx,%rax)`): nothing can be counted, and every call is
-/// followed by a reset. Safe, but the user should hear of the cost once.
+/// callq *(%rbx,%rax)`): a call is counted only where the run-time mark
+/// check (RSBStuffIndirectCalls.cpp) finds an accounting entry, and only
+/// executables have that check; every other call is followed by a reset.
+/// Safe, but the user should hear of the cost once.
 static void warnAboutIndirectCalls(Module &M, const TargetMachine &TM) {
   if (TM.getCodeModel() != CodeModel::Large)
     return;
   M.getContext().diagnose(DiagnosticInfoGeneric(
-      "x86-rsb-stuff: -mcmodel=large makes every call indirect: no call is "
-      "counted and each is followed by a credit reset (safe, but slower)",
+      "x86-rsb-stuff: -mcmodel=large makes every call indirect: a call is "
+      "counted only when a run-time check finds its callee's accounting "
+      "entry (executables only), any other is followed by a credit reset "
+      "(safe, but slower)",
       DS_Warning));
 }
 

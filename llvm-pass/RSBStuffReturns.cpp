@@ -39,6 +39,8 @@ using namespace rsbstuff;
 /// Refills the RSB, credits the counter and returns; where the inline
 /// return check jumps when its shift leaves zero.
 static constexpr StringLiteral RefillReturn = "__rsb_refill_return";
+/// Offset of `returns` in struct rsb_stats (runtime/include/rsb_stuff.h).
+static constexpr int64_t StatsReturnsOffset = 8;
 
 static bool isConditional(const TargetInstrInfo &TII, const MachineInstr &MI) {
   return TII.getName(MI.getOpcode()).ends_with("_CC");
@@ -58,6 +60,9 @@ void X86RSBStuff::checkReturnInline(MachineInstr &Ret) {
   constexpr unsigned CondEqual = 4;
   MachineBasicBlock &MBB = *Ret.getParent();
   const DebugLoc &DL = Ret.getDebugLoc();
+  if (Settings.Stats) // What the thunk counts on its way in.
+    threadLocalOperand(MBB, Ret, DL, "INC64m", namedSymbol(opts::StatsSym),
+                       StatsReturnsOffset);
   shiftCounter(MBB, Ret, DL, "SHL64mi");
   BuildMI(MBB, Ret, DL, TII->get(Names->opcode("TAILJMPd64_CC")))
       .addSym(namedSymbol(RefillReturn))

@@ -13,6 +13,8 @@
 // Layout for `f` (16-byte prefix; 32 in statistics mode):
 //
 //   .p2align 4              <- emitted by the AsmPrinter (function alignment)
+//   .p2align 4               again, or 5 where an indirect call may reach f
+//                            (f then never starts a page: see mayBeMarkedTarget)
 //   int3 x (16 - N)          filler: never executed, traps stray jumps
 // __rsb_entry.f:            <- direct calls land here (FUNC, size N)
 //   sarq $5, %fs:ctr@tpoff  N bytes: the accounting, ends exactly at f
@@ -218,10 +220,11 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   // The AsmPrinter has normally aligned to FunctionAlign already, but it
   // uses a smaller explicit alignment for functions with a section
   // attribute; f's entry must stay aligned either way.
-  S.emitCodeAlignment(Request.FunctionAlign, &STI);
-  emitLineRow(Request);
   uint64_t Total = alignTo(std::max<uint64_t>(Request.PrefixSize, SeqSize),
                            Request.FunctionAlign);
+  S.emitCodeAlignment(
+      Request.OffPageStart ? Align(2 * Total) : Request.FunctionAlign, &STI);
+  emitLineRow(Request);
   MCInst Trap;
   Trap.setOpcode(Names.opcode("INT3"));
   for (uint64_t I = SeqSize; I < Total; ++I)

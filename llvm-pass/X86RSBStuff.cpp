@@ -165,6 +165,8 @@ void X86RSBStuff::requestPrefix() {
   R.Placement = opts::Design == Variant::CallThunks || hasDataBeforeEntry(F)
                     ? EntryPlacement::OutOfLine
                     : EntryPlacement::Prefix;
+  R.OffPageStart =
+      R.Placement == EntryPlacement::Prefix && mayBeMarkedTarget(F, R.Form);
   R.Elided = CurrentElided;
   R.TailAccount = namedSymbol(opts::TailAccount);
   R.EmitCFI = MF->needsFrameMoves();

@@ -3,7 +3,8 @@
 ; plain `ret` will make, right before the jump (the order rsb-verify checks;
 ; capping before the shift credits one return less, never more). A
 ; conditional tail call needs its flags, which the `and` would write: it
-; keeps the reset helper.
+; keeps the reset helper. An internal function (fastcc, the C convention on
+; x86-64) caps the same.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-libc-depths=%S/Inputs/caps.depths %s -o - | FileCheck %s
@@ -18,6 +19,21 @@ declare ptr @malloc(i64)
 ; CHECK-NEXT:    jmp strcoll@PLT # TAILCALL
 define i32 @tail_bounded(ptr %a, ptr %b) {
   %r = tail call i32 @strcoll(ptr %a, ptr %b)
+  ret i32 %r
+}
+
+; CHECK-LABEL: {{^}}tail_bounded_fastcc:
+; CHECK:         movq __rsb_cap.strcoll(%rip), %r10
+; CHECK-NEXT:    andq %r10, %fs:__rsb_depth@TPOFF
+; CHECK-NEXT:    callq __rsb_tail_account{{$}}
+; CHECK-NEXT:    jmp strcoll@PLT # TAILCALL
+define internal fastcc i32 @tail_bounded_fastcc(ptr %a, ptr %b) {
+  %r = tail call i32 @strcoll(ptr %a, ptr %b)
+  ret i32 %r
+}
+
+define i32 @use_fastcc(ptr %a) {
+  %r = call fastcc i32 @tail_bounded_fastcc(ptr %a, ptr %a)
   ret i32 %r
 }
 

@@ -23,7 +23,7 @@
 ; ASM-NEXT: .weak inl
 ; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type inl,@function
-; ASM-NEXT: .p2align 4
+; ASM-NEXT: .p2align 5
 ; ASM-NEXT: int3
 ; ASM:      .type __rsb_entry.inl,@function
 ; ASM-NEXT: .weak __rsb_entry.inl

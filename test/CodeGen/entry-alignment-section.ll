@@ -6,13 +6,16 @@
 ; ends exactly at f. Here `first` ends at 0x18: without the streamer's
 ; alignment `second` would start at 0x28.
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -d %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
 ;; The same through clang.
-; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
+; RUN: %clang_rsb -mllvm -x86-rsb-stuff-count-indirect=false \
+; RUN:   -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
 ; RUN:   -c -x ir %s -o %t.clang.o
 ; RUN: llvm-readelf -s %t.clang.o | FileCheck %s --check-prefix=SYM
 ;; Without the plugin the AsmPrinter uses the small alignments.

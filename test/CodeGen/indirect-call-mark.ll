@@ -2,8 +2,9 @@
 ; mark of an accounting entry: the target goes into %r11 once, the check
 ; reads the ten bytes before it (never in the kernel half, never in the
 ; first 16 bytes of a page), then either `sarq` and the call, or the call
-; and the reset. A call that passes an argument in %r10 (nest) and code for
-; shared objects (initial-exec counter, no fixed bytes) keep the reset.
+; and the reset. A call that passes an argument in %r10 (nest), code for
+; shared objects (initial-exec counter, no fixed bytes) and functions
+; optimised for size (the check takes about 50 bytes) keep the reset.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
 ; RUN:   -asm-verbose=false \
@@ -73,6 +74,16 @@ define i64 @nest(ptr %f, ptr %chain) {
   ret i64 %s
 }
 
+; CHECK-LABEL: {{^}}small:
+; CHECK-NOT:     __rsb_prefix_mark
+; CHECK:         callq *%rax
+; CHECK-NEXT:    callq __rsb_reset_depth
+define i64 @small(ptr %f, i64 %x) optsize {
+  %r = call i64 %f(i64 %x)
+  %s = add i64 %r, 1
+  ret i64 %s
+}
+
 declare i32 @__gxx_personality_v0(...)
 declare void @cleanup()
 
@@ -84,7 +95,7 @@ declare void @cleanup()
 ; CHECK-NEXT:    callq __rsb_reset_depth
 ; CHECK:         sarq $5, %fs:__rsb_depth@TPOFF
 ; CHECK-NEXT:    callq *%r11
-; CHECK-NEXT:  .LBB3_{{[0-9]+}}:
+; CHECK-NEXT:  .LBB4_{{[0-9]+}}:
 ; CHECK-NEXT:  .Ltmp1:
 define void @invoked(ptr %f) personality ptr @__gxx_personality_v0 {
   invoke void %f() to label %ok unwind label %lp

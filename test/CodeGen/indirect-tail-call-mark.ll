@@ -2,8 +2,9 @@
 ; carries the mark of an accounting entry: that target returns through the
 ; thunk to our caller, like a direct tail call to an instrumented function,
 ; so nothing is accounted. The check falls into the jump; any other target
-; gets the accounting and the reset of before. A jump that passes %r10
-; (nest), code for shared objects (no fixed bytes to compare) and
+; gets the accounting and the reset of before. Internal functions get LLVM's
+; fastcc, which on x86-64 is the C convention: checked the same. A jump that
+; passes %r10 (nest), code for shared objects (no fixed bytes to compare) and
 ; -x86-rsb-stuff-count-indirect=false keep the old form.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
@@ -57,6 +58,24 @@ define i64 @tail_memory(i64 %i, i64 %x) {
   %p = getelementptr [2 x ptr], ptr @table, i64 0, i64 %i
   %f = load ptr, ptr %p
   %r = tail call i64 %f(i64 %x)
+  ret i64 %r
+}
+
+; CHECK-LABEL: {{^}}tail_fastcc:
+; CHECK:         cmpw $18532, -10(%r11)
+; CHECK-NEXT:    jne [[PLAIN:.LBB2_[0-9]+]]
+; CHECK-NEXT:    jmpq *%r11
+; CHECK-NEXT:  [[PLAIN]]:
+; CHECK-NEXT:    callq __rsb_tail_account
+; CHECK-NEXT:    callq __rsb_reset_depth
+; CHECK-NEXT:    jmpq *%r11
+define internal fastcc i64 @tail_fastcc(ptr %f, i64 %x) {
+  %r = tail call i64 %f(i64 %x)
+  ret i64 %r
+}
+
+define i64 @use_fastcc(ptr %f) {
+  %r = call fastcc i64 @tail_fastcc(ptr %f, i64 1)
   ret i64 %r
 }
 

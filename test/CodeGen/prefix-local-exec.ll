@@ -3,13 +3,16 @@
 ; __rsb_entry.f: `sarq $5, %fs:__rsb_depth@tpoff` (10 bytes), ending exactly
 ; at f, which stays 16-byte aligned.
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
 ;; The same bytes through clang (-fno-pic: an executable's counter).
-; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
+; RUN: %clang_rsb -mllvm -x86-rsb-stuff-count-indirect=false \
+; RUN:   -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
 ; RUN:   -c -x ir %s -o %t.clang.o
 ; RUN: llvm-objdump -dr %t.clang.o | FileCheck %s --check-prefix=OBJ
 ; RUN: llvm-readelf -s %t.clang.o | FileCheck %s --check-prefix=SYM

@@ -9,13 +9,16 @@
 ; order, this test fails: the prefix would then land inside f (executed on
 ; every entry) or away from the alignment.
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
 ;; The assembly output, assembled, gives the same symbols.
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o %t.s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false %s -o %t.s
 ; RUN: llvm-mc -triple=x86_64-linux-gnu -filetype=obj %t.s -o %t.mc.o
 ; RUN: llvm-readelf -s %t.mc.o | FileCheck %s --check-prefix=SYM
 

@@ -3,18 +3,22 @@
 ; usual sarq, which ends exactly at f (the mark that indirect call sites
 ; check, indirect-call-mark.ll); f stays 16-byte aligned.
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false -x86-rsb-stuff-stats \
 ; RUN:   %s -o - | FileCheck %s --check-prefix=ASM
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false -x86-rsb-stuff-stats \
 ; RUN:   -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
 ;; The initial-exec form loads each symbol's offset into %r11.
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false -x86-rsb-stuff-stats \
 ; RUN:   -relocation-model=pic -filetype=obj %s -o %t.pic.o
 ; RUN: llvm-objdump -dr %t.pic.o | FileCheck %s --check-prefix=PIC
-; RUN: %clang_rsb -mllvm -x86-rsb-stuff-stats -target x86_64-linux-gnu -O2 \
-; RUN:   -fno-pic -Wno-override-module -c -x ir %s -o %t.clang.o
+; RUN: %clang_rsb -mllvm -x86-rsb-stuff-count-indirect=false \
+; RUN:   -mllvm -x86-rsb-stuff-stats -target x86_64-linux-gnu -O2 -fno-pic \
+; RUN:   -Wno-override-module -c -x ir %s -o %t.clang.o
 ; RUN: llvm-objdump -dr %t.clang.o | FileCheck %s --check-prefix=OBJ
 
 ; ASM-LABEL: .type f,@function

@@ -1,11 +1,8 @@
 ; -x86-rsb-stuff-return-check=inline is refused, with an error and no
-; crash, where it cannot work: with the statistics runtime (the inline check
-; counts no returns), with the ret-thunk variant (which counts nothing), in
-; kernel mode (the kernel's own return thunk), and for an unknown value.
+; crash, where it cannot work: with the ret-thunk variant (which counts
+; nothing), in kernel mode (the kernel's own return thunk), and for an
+; unknown value.
 
-; RUN: not %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
-; RUN:   -x86-rsb-stuff-return-check=inline %s -o /dev/null 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=STATS --implicit-check-not="Stack dump"
 ; RUN: not %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-variant=ret-thunk -x86-rsb-stuff-return-check=inline \
 ; RUN:   %s -o /dev/null 2>&1 \
@@ -18,7 +15,6 @@
 ; RUN:   -x86-rsb-stuff-return-check=outline %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=VALUE --implicit-check-not="Stack dump"
 
-; STATS: error: x86-rsb-stuff: -x86-rsb-stuff-return-check=inline does not combine with -x86-rsb-stuff-stats (it counts no returns)
 ; RETTHUNK: error: x86-rsb-stuff: -x86-rsb-stuff-return-check=inline does not combine with -x86-rsb-stuff-variant=ret-thunk (which counts nothing)
 ; KERNEL: error: x86-rsb-stuff: -x86-rsb-stuff-return-check is a user-space option; -x86-rsb-stuff-kernel does not take it
 ; VALUE: Cannot find option named 'outline'

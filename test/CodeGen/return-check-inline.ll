@@ -3,7 +3,8 @@
 ; return thunk's hot path, `shlq $5` on the counter and a conditional tail
 ; jump to __rsb_refill_return when that leaves zero. Nothing jumps to the
 ; return thunk. Executables use the local-exec counter, shared objects the
-; initial-exec one through %r11; prefixes and calls are unchanged.
+; initial-exec one through %r11; prefixes and calls are unchanged. With the
+; statistics runtime, each return counts itself first, as the thunk would.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-return-check=inline %s -o - | FileCheck %s
@@ -15,6 +16,10 @@
 ; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
 ; RUN:   -mllvm -x86-rsb-stuff-return-check=inline -S -x ir %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=CLANG
+;; The statistics build counts the return in place of the thunk.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN:   -x86-rsb-stuff-return-check=inline %s -o - \
+; RUN:   | FileCheck %s --check-prefix=STATS
 ;; The default is the thunk.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=THUNK
@@ -58,6 +63,14 @@ declare void @ext()
 ; PIC-NEXT:      R_X86_64_PLT32 __rsb_refill_return-0x4
 ; PIC-NEXT:    c3 retq
 ; PIC-NOT:     __rsb_return_thunk
+
+; STATS-LABEL: {{^}}two_returns:
+; STATS:         popq %rbx
+; STATS-NEXT:    incq %fs:__rsb_stats@TPOFF+8
+; STATS-NEXT:    shlq $5, %fs:__rsb_depth@TPOFF
+; STATS-NEXT:    je __rsb_refill_return # TAILCALL
+; STATS-NEXT:    retq
+; STATS-NOT:     __rsb_return_thunk
 
 ; THUNK-LABEL: {{^}}two_returns:
 ; THUNK-NOT:     __rsb_refill_return

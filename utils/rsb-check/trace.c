@@ -111,7 +111,7 @@ struct thread {
   struct insn insn;
   /* The previous instruction was a refill call: the next one continues it. */
   bool in_refill;
-  /* The counter as the last `shl %fs:` of a thunk found it. */
+  /* The counter as the last `shl %fs:` of a return found it. */
   bool counter_valid;
   uint64_t counter;
 };
@@ -433,10 +433,11 @@ static void decode_next(struct thread *t, const struct user_regs_struct *regs) {
   t->pending = true;
   t->pending_rip = regs->rip;
   t->pending_rsp = regs->rsp;
-  /* The counter the runtime is about to shift: if this shift spends it, the
-   * refill that follows reports it. */
+  /* The counter a return is about to shift, in the runtime's thunks or in
+   * the inline return check of an instrumented function: if this shift
+   * spends it, the refill that follows reports it. */
   if (t->insn.kind == INSN_SHL_FS &&
-      as_in_refill_thunk(&t->proc->as, t->tid, regs->rip)) {
+      as_in_instrumented_code(&t->proc->as, t->tid, regs->rip)) {
     uint64_t addr = x86_fs_address(&t->insn, regs->rip, regs);
     t->counter_valid = mem_read(t->tid, addr, &t->counter, sizeof t->counter) ==
                        sizeof t->counter;

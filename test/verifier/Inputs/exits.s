@@ -77,6 +77,42 @@ plain:
 	call	__rsb_tail_account_flags
 	ret
 	END ret_after_account_flags
+	# The inline return check (-x86-rsb-stuff-return-check=inline).
+	FUNCTION ret_checked
+	testl	%edi, %edi
+	je	1f
+	xorl	%eax, %eax
+1:	shlq	$5, %fs:__rsb_depth@tpoff
+	je	__rsb_refill_return
+	ret
+	END ret_checked
+	# A branch of the function lands on the ret: that path skips the shift.
+	FUNCTION ret_check_skipped
+	testl	%edi, %edi
+	je	1f
+	shlq	$5, %fs:__rsb_depth@tpoff
+	je	__rsb_refill_return
+1:	ret
+	END ret_check_skipped
+	# ... or on the je, which then tests flags the shift did not set.
+	FUNCTION ret_check_je_entered
+	testl	%edi, %edi
+	je	1f
+	shlq	$5, %fs:__rsb_depth@tpoff
+1:	je	__rsb_refill_return
+	ret
+	END ret_check_je_entered
+	# A shift by another amount, or a je elsewhere, is not the check.
+	FUNCTION ret_check_shift4
+	shlq	$4, %fs:__rsb_depth@tpoff
+	je	__rsb_refill_return
+	ret
+	END ret_check_shift4
+	FUNCTION ret_check_other_je
+	shlq	$5, %fs:__rsb_depth@tpoff
+	je	__rsb_return_thunk
+	ret
+	END ret_check_other_je
 #endif
 
 #ifdef INDIRECT
