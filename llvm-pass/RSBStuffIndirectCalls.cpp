@@ -101,21 +101,27 @@ static bool isRetpolineCall(const MachineInstr &Call) {
          StringRef(Target.getSymbolName()) == RetpolineR11Sym;
 }
 
-/// Only a local-exec prefix carries the mark, and only a function whose
-/// address is taken, here or (if it is not local) in another module, can be
-/// the target of an indirect call. Its prefix is then placed so that F does
-/// not start a page, where the check would not read the mark.
+/// Only a local-exec prefix carries the mark (and only its code can check
+/// one: it compares with the executable's own TP offset).
+static bool marksInUse(CounterForm Form) {
+  return opts::CountIndirect && Form == CounterForm::LocalExec;
+}
+
+/// Only a function whose address is taken, here or (if it is not local) in
+/// another module, can be the target of an indirect call. Its prefix is
+/// then placed so that F does not start a page, where the check would not
+/// read the mark.
 bool rsbstuff::mayBeMarkedTarget(const Function &F, CounterForm Form) {
-  return opts::CountIndirect && Form == CounterForm::LocalExec &&
-         (F.hasAddressTaken() || !F.hasLocalLinkage()) && !F.hasOptSize();
+  return marksInUse(Form) && (F.hasAddressTaken() || !F.hasLocalLinkage()) &&
+         !F.hasOptSize();
 }
 
 /// Whether the checks can go into this function at all.
 /// Not where code size comes first (-Os, -Oz): a checked call site takes
 /// about 50 bytes more than the call and its reset.
 bool X86RSBStuff::mayCheckMarks() const {
-  return opts::CountIndirect && counterForm(*MF) == CounterForm::LocalExec &&
-         !MF->hasBBSections() && !MF->getFunction().hasOptSize();
+  return marksInUse(counterForm(*MF)) && !MF->hasBBSections() &&
+         !MF->getFunction().hasOptSize();
 }
 
 bool X86RSBStuff::canCountIndirect(const MachineInstr &Call) const {
