@@ -40,13 +40,17 @@ cl::opt<std::string> ReturnThunk("x86-rsb-stuff-return-thunk",
 
 cl::opt<ReturnCheck> ReturnCheckForm(
     "x86-rsb-stuff-return-check", cl::desc("Where a return accounts itself"),
-    cl::values(clEnumValN(ReturnCheck::Thunk, "thunk",
-                          "`jmp` to the return thunk (default)"),
+    cl::values(clEnumValN(ReturnCheck::Auto, "auto",
+                          "inline, but the thunk in functions optimised for "
+                          "size (-Os, -Oz) or when "
+                          "-x86-rsb-stuff-return-thunk names one (default)"),
                clEnumValN(ReturnCheck::Inline, "inline",
                           "`shlq $5` on the counter, `je` to the refill "
                           "helper, `ret`, in place (12 bytes more per "
-                          "return, one jump less)")),
-    cl::init(ReturnCheck::Thunk), cl::cat(RSBCategory));
+                          "return, one jump less)"),
+               clEnumValN(ReturnCheck::Thunk, "thunk",
+                          "`jmp` to the return thunk")),
+    cl::init(ReturnCheck::Auto), cl::cat(RSBCategory));
 
 cl::opt<std::string> TailAccount(
     "x86-rsb-stuff-tail-account",
@@ -153,12 +157,20 @@ using namespace rsbstuff::opts;
 static constexpr StringLiteral EnableFlag = "rsb-stuff";
 static constexpr StringLiteral StatsFlag = "rsb-stuff-stats";
 static constexpr StringLiteral ElideFlag = "rsb-stuff-elide-depth";
+static constexpr StringLiteral ReturnCheckFlag = "rsb-stuff-return-check";
 
 static unsigned moduleFlag(const Module &M, StringRef Name) {
   if (auto *Value =
           mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(Name)))
     return Value->getZExtValue();
   return 0;
+}
+
+/// Naming a return thunk asks for returns that jump to it.
+static ReturnCheck commandLineReturnCheck() {
+  if (ReturnCheckForm == ReturnCheck::Auto && ReturnThunk.getNumOccurrences())
+    return ReturnCheck::Thunk;
+  return ReturnCheckForm;
 }
 
 ModuleSettings rsbstuff::settingsFor(const Module &M) {
@@ -168,6 +180,8 @@ ModuleSettings rsbstuff::settingsFor(const Module &M) {
   S.LinkTime = !Enable && !kernel::enabled() && Recorded;
   S.Stats = Stats || moduleFlag(M, StatsFlag);
   S.ElideDepth = Enable ? unsigned(ElideDepth) : moduleFlag(M, ElideFlag);
+  S.ReturnForm = Enable ? commandLineReturnCheck()
+                        : ReturnCheck(moduleFlag(M, ReturnCheckFlag));
   return S;
 }
 
@@ -177,6 +191,10 @@ void rsbstuff::recordSettings(Module &M) {
     M.setModuleFlag(Module::Max, StatsFlag, 1);
   // Merging modules keeps the smallest depth: the safe one.
   M.setModuleFlag(Module::Min, ElideFlag, ElideDepth);
+  // Either form accounts every return; where modules disagree, the thunk,
+  // the smaller one, wins.
+  M.setModuleFlag(Module::Max, ReturnCheckFlag,
+                  static_cast<unsigned>(commandLineReturnCheck()));
 }
 
 static bool isValidSymbolName(StringRef Name) {
@@ -236,6 +254,9 @@ static std::string optionValueProblem() {
     return "x86-rsb-stuff: -x86-rsb-stuff-return-check=inline does not "
            "combine with -x86-rsb-stuff-variant=ret-thunk (which counts "
            "nothing)";
+  if (ReturnCheckForm == ReturnCheck::Inline && ReturnThunk.getNumOccurrences())
+    return "x86-rsb-stuff: -x86-rsb-stuff-return-thunk names a thunk that "
+           "-x86-rsb-stuff-return-check=inline never jumps to";
   if (ElideDepth > 4)
     return "x86-rsb-stuff: -x86-rsb-stuff-elide-depth=" +
            std::to_string(ElideDepth) +

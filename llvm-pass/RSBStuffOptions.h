@@ -27,7 +27,8 @@ namespace rsbstuff {
 enum class TLSChoice { Auto, LocalExec, InitialExec };
 
 /// Where a return shifts the counter back (docs/performance.md measures both).
-enum class ReturnCheck { Thunk, Inline };
+/// The values are recorded in module flags for LTO: keep their order.
+enum class ReturnCheck { Auto, Inline, Thunk };
 
 /// Designs to compare (docs/performance.md); only `prefix` is the product.
 enum class Variant { Prefix, CallThunks, CallSite, RetThunk };
@@ -59,6 +60,7 @@ struct ModuleSettings {
   bool Enabled = false;
   bool Stats = false;
   unsigned ElideDepth = 0;
+  ReturnCheck ReturnForm = ReturnCheck::Auto;
   /// Code generation in the linker: only functions the compile step saw
   /// are known to the link's entry fallbacks (RSBStuffLTO.cpp).
   bool LinkTime = false;

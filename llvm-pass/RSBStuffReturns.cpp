@@ -52,6 +52,15 @@ static bool isTailCall(const MachineInstr &MI) {
          MI.getOpcode() == TargetOpcode::PATCHABLE_TAIL_CALL;
 }
 
+/// The returned values (and callee-saved registers restored for the caller)
+/// stay live up to Jump, which leaves the function in place of Ret.
+static void keepReturnUses(const MachineInstr &Ret,
+                           const MachineInstrBuilder &Jump) {
+  for (const MachineOperand &MO : Ret.operands())
+    if (MO.isReg() && MO.isUse())
+      Jump.addReg(MO.getReg(), RegState::Implicit);
+}
+
 /// The return thunk's hot path in place of the `jmp` to it: `shlq $5`, a
 /// conditional tail jump to the refill when that leaves zero, the `ret`.
 /// %r11 and the flags are dead at a return (the PIC thunk uses them too).
@@ -64,9 +73,26 @@ void X86RSBStuff::checkReturnInline(MachineInstr &Ret) {
     threadLocalOperand(MBB, Ret, DL, "INC64m", namedSymbol(opts::StatsSym),
                        StatsReturnsOffset);
   shiftCounter(MBB, Ret, DL, "SHL64mi");
-  BuildMI(MBB, Ret, DL, TII->get(Names->opcode("TAILJMPd64_CC")))
-      .addSym(namedSymbol(RefillReturn))
-      .addImm(CondEqual);
+  auto Jump = BuildMI(MBB, Ret, DL, TII->get(Names->opcode("TAILJMPd64_CC")))
+                  .addSym(namedSymbol(RefillReturn))
+                  .addImm(CondEqual);
+  keepReturnUses(Ret, Jump);
+}
+
+/// Whether this function's returns check the counter in place rather than
+/// in the thunk: by default everywhere but where size comes first.
+bool X86RSBStuff::returnsInline() const {
+  if (opts::Design == Variant::RetThunk || keepsR11AtExit())
+    return false;
+  switch (Settings.ReturnForm) {
+  case ReturnCheck::Inline:
+    return true;
+  case ReturnCheck::Thunk:
+    return false;
+  case ReturnCheck::Auto:
+    break;
+  }
+  return !MF->getFunction().hasOptSize();
 }
 
 /// The ret-thunk design: only the returns change.
@@ -151,7 +177,7 @@ bool X86RSBStuff::lowerReturn(MachineInstr &Ret) {
     diagnose("cannot route return '" + Name + "' through the return thunk");
     return false;
   }
-  if (opts::ReturnCheckForm == ReturnCheck::Inline && !keepsR11AtExit()) {
+  if (returnsInline()) {
     checkReturnInline(Ret);
     return true;
   }
@@ -160,11 +186,7 @@ bool X86RSBStuff::lowerReturn(MachineInstr &Ret) {
   auto Jump = BuildMI(*Ret.getParent(), Ret, Ret.getDebugLoc(),
                       TII->get(Names->opcode("TAILJMPd64")))
                   .addSym(namedSymbol(Thunk));
-  // The returned values (and callee-saved registers restored for the
-  // caller) stay live up to the jump.
-  for (const MachineOperand &MO : Ret.operands())
-    if (MO.isReg() && MO.isUse())
-      Jump.addReg(MO.getReg(), RegState::Implicit);
+  keepReturnUses(Ret, Jump);
   Ret.eraseFromParent();
   return true;
 }
@@ -257,7 +279,7 @@ bool X86RSBStuff::isAccountedExit(const MachineInstr &Exit) const {
     return callsSymbol(Before, opts::ResetHelper) &&
            callsSymbol(previousInstr(*Before), opts::TailAccount);
   // The inline return check: `shlq $5, counter; je refill; ret`.
-  return opts::ReturnCheckForm == ReturnCheck::Inline && Before &&
+  return returnsInline() && Before &&
          TII->getName(Before->getOpcode()) == "TAILJMPd64_CC";
 }
 

@@ -137,6 +137,7 @@ private:
   bool lowerExits(bool WithTailCalls, unsigned &Returns, unsigned &TailCalls);
   bool lowerTerminator(llvm::MachineInstr &MI, unsigned &Returns,
                        unsigned &TailCalls);
+  bool returnsInline() const;
   bool lowerReturn(llvm::MachineInstr &Ret);
   void checkReturnInline(llvm::MachineInstr &Ret);
   void lowerTailCall(llvm::MachineInstr &TailCall);

@@ -29,7 +29,7 @@ define void @f() noinline {
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         movq f@GOTPCREL(%rip), %rax
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define void @store_ptr() {
   store ptr @f, ptr @slot
   ret void
@@ -40,7 +40,7 @@ define void @store_ptr() {
 ; STATIC:        movl $leaf, %eax
 ; PIC:           leaq leaf(%rip), %rax
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define ptr @return_ptr() {
   ret ptr @leaf
 }
@@ -49,7 +49,7 @@ define ptr @return_ptr() {
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         cmpq f@GOTPCREL(%rip), %rdi
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define i1 @compare(ptr %p) {
   %e = icmp eq ptr %p, @f
   ret i1 %e
@@ -59,7 +59,7 @@ define i1 @compare(ptr %p) {
 ; CHECK-LABEL: {{^}}both:
 ; CHECK:         callq __rsb_entry.f@PLT
 ; CHECK-NEXT:    movq f@GOTPCREL(%rip), %rax
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define ptr @both() {
   call void @f()
   ret ptr @f

@@ -32,7 +32,8 @@
 ; RUN:   | FileCheck %s --check-prefix=RESET-BOOL --implicit-check-not="Stack dump"
 ;; Valid unusual names are accepted.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
-; RUN:   -x86-rsb-stuff-return-thunk=_my.thunk$1 %s -o - | FileCheck %s --check-prefix=OK
+; RUN:   -x86-rsb-stuff-return-check=thunk -x86-rsb-stuff-return-thunk=_my.thunk$1 \
+; RUN:   %s -o - | FileCheck %s --check-prefix=OK
 
 ; TLS:     for the --x86-rsb-stuff-tls option: Cannot find option named 'bogus'!
 ; EMPTY:   error: x86-rsb-stuff: invalid symbol name '' for -x86-rsb-stuff-return-thunk

@@ -50,7 +50,7 @@ define internal void @leaf() noinline {
 ; CHECK:         callq *%r{{[a-z0-9]+$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define void @indirect(ptr %fp) {
   call void %fp()
   call void asm sideeffect "", ""()
@@ -66,8 +66,9 @@ define void @indirect(ptr %fp) {
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         callq memcpy@PLT{{$}}
-; CHECK-NOT:     __rsb
-; CHECK:         jmp __rsb_return_thunk
+; CHECK-NOT:     callq
+; CHECK:         shlq $5, %fs:
+; CHECK-NEXT:    je __rsb_refill_return
 define ptr @libc(ptr %fmt, ptr %src, i64 %n) {
   %p = call i32 (ptr, ...) @printf(ptr %fmt)
   %m = call ptr @malloc(i64 %n)
@@ -79,8 +80,9 @@ define ptr @libc(ptr %fmt, ptr %src, i64 %n) {
 ; CHECK-LABEL: {{^}}intrinsic:
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         callq memcpy@PLT{{$}}
-; CHECK-NOT:     __rsb
-; CHECK:         jmp __rsb_return_thunk
+; CHECK-NOT:     callq
+; CHECK:         shlq $5, %fs:
+; CHECK-NEXT:    je __rsb_refill_return
 define void @intrinsic(ptr %d, ptr %s, i64 %n) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 %n, i1 false)
   call void asm sideeffect "", ""()
@@ -92,7 +94,7 @@ define void @intrinsic(ptr %d, ptr %s, i64 %n) {
 ; CHECK:         callq ext_weak@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define void @maybe_absent() {
   call void @ext_weak()
   call void asm sideeffect "", ""()
@@ -106,7 +108,7 @@ define void @maybe_absent() {
 ; CHECK-NEXT:    callq linkonce_any@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define void @interposable() {
   call void @weak_def()
   call void @linkonce_any()
@@ -119,7 +121,7 @@ define void @interposable() {
 ; CHECK:         callq my_setjmp@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define i32 @twice(ptr %buf) {
   %r = call i32 @my_setjmp(ptr %buf)
   call void asm sideeffect "", ""()
@@ -131,7 +133,7 @@ define i32 @twice(ptr %buf) {
 ; CHECK:         callq __rsb_helper@PLT{{$}}
 ; CHECK-NOT:     __rsb_entry
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define void @runtime() {
   call void @__rsb_helper()
   call void asm sideeffect "", ""()
@@ -142,12 +144,12 @@ define void @runtime() {
 ; NOEXT:         callq __rsb_entry.leaf{{$}}
 ; NOEXT-NEXT:    callq ext@PLT{{$}}
 ; NOEXT-NEXT:    callq __rsb_reset_depth{{$}}
-; NOEXT:         jmp __rsb_return_thunk
+; NOEXT:         je __rsb_refill_return
 ; CHECK-LABEL: {{^}}externs:
 ; CHECK:         callq __rsb_entry.leaf{{$}}
 ; CHECK-NEXT:    callq __rsb_entry.ext@PLT{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define void @externs() {
   call void @leaf()
   call void @ext()

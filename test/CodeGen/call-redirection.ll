@@ -75,7 +75,7 @@ define void @preemptible() noinline {
 ; CHECK-NEXT:    callq __rsb_entry.preemptible@PLT{{$}}
 ; CHECK-NOT:     callq {{[a-z]}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 ; CHECK:       .Lfunc_end
 
 ; OBJ-LABEL: <caller>:

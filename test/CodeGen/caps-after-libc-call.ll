@@ -49,7 +49,7 @@ declare ptr @memcpy(ptr, ptr, i64)
 ; CHECK:         callq strtol@PLT{{$}}
 ; CHECK-NEXT:    movq __rsb_cap.strtol(%rip), %r10
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 ; NOTABLE-LABEL: {{^}}bounded:
 ; NOTABLE:       callq strlen@PLT{{$}}
 ; NOTABLE-NOT:   __rsb_reset_depth
@@ -77,8 +77,9 @@ define i64 @bounded(ptr %s, ptr %t) {
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_cap
 ; CHECK:         callq memcpy@PLT{{$}}
-; CHECK-NOT:     __rsb_
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK-NOT:     callq
+; CHECK:         shlq $5, %fs:
+; CHECK-NEXT:    je __rsb_refill_return # TAILCALL
 define ptr @unbounded(ptr %s) {
   %u = call i64 @strtoul(ptr %s, ptr null, i32 10)
   %m = call ptr @malloc(i64 %u)

@@ -7,29 +7,35 @@
 ; they double the alignment of these functions' prefixes
 ; (test/CodeGen/prefix-off-page-start.ll).
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -align-all-functions=6 \
+;; The addresses and sizes below are those of the thunk form of returns.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -align-all-functions=6 \
 ; RUN:   -x86-rsb-stuff-count-indirect=false -filetype=obj %s -o %t64.o
 ; RUN: llvm-objdump -dr %t64.o | FileCheck %s --check-prefix=OBJ64
 ; RUN: llvm-readelf -s %t64.o > %t64.sym
 ; RUN: FileCheck %s --check-prefix=SYM < %t64.sym
 ; RUN: FileCheck %s --check-prefix=ALIGN64 < %t64.sym
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -align-all-functions=6 \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -align-all-functions=6 \
 ; RUN:   -x86-rsb-stuff-count-indirect=false %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM64
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -align-all-functions=5 \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -align-all-functions=5 \
 ; RUN:   -x86-rsb-stuff-count-indirect=false -filetype=obj %s -o %t32.o
 ; RUN: llvm-readelf -s %t32.o > %t32.sym
 ; RUN: FileCheck %s --check-prefix=SYM < %t32.sym
 ; RUN: FileCheck %s --check-prefix=ALIGN32 < %t32.sym
 ;; Statistics mode: the 32-byte prefix fits a 32-byte alignment exactly and
 ;; grows to 64 bytes for a 64-byte one.
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -x86-rsb-stuff-stats \
 ; RUN:   -x86-rsb-stuff-count-indirect=false -align-all-functions=5 \
 ; RUN:   -filetype=obj %s -o %t32s.o
 ; RUN: llvm-readelf -s %t32s.o > %t32s.sym
 ; RUN: FileCheck %s --check-prefix=STATS < %t32s.sym
 ; RUN: FileCheck %s --check-prefix=ALIGN32 < %t32s.sym
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -x86-rsb-stuff-stats \
 ; RUN:   -x86-rsb-stuff-count-indirect=false -align-all-functions=6 \
 ; RUN:   -filetype=obj %s -o %t64s.o
 ; RUN: llvm-readelf -s %t64s.o > %t64s.sym

@@ -5,13 +5,16 @@
 ; so that f stays aligned, as it does for -align-all-functions
 ; (entry-alignment-all-functions.ll).
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+;; The addresses and sizes below are those of the thunk form of returns.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -filetype=obj %s -o %t.o
 ; RUN: llvm-readelf -s %t.o > %t.sym
 ; RUN: FileCheck %s --check-prefix=SYM < %t.sym
 ; RUN: FileCheck %s --check-prefix=ALIGN < %t.sym
 ; RUN: llvm-objdump -d %t.o | FileCheck %s --check-prefix=OBJ
 ;; The same through clang.
-; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
+; RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
+; RUN:   -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
 ; RUN:   -c -x ir %s -o %t.clang.o
 ; RUN: llvm-readelf -s %t.clang.o | FileCheck %s --check-prefix=ALIGN
 

@@ -6,15 +6,19 @@
 ; ends exactly at f. Here `first` ends at 0x18: without the streamer's
 ; alignment `second` would start at 0x28.
 
+;; The addresses and sizes below are those of the thunk form of returns.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk \
 ; RUN:   -x86-rsb-stuff-count-indirect=false %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk \
 ; RUN:   -x86-rsb-stuff-count-indirect=false -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -d %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
 ;; The same through clang.
-; RUN: %clang_rsb -mllvm -x86-rsb-stuff-count-indirect=false \
+; RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
+; RUN:   -mllvm -x86-rsb-stuff-count-indirect=false \
 ; RUN:   -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
 ; RUN:   -c -x ir %s -o %t.clang.o
 ; RUN: llvm-readelf -s %t.clang.o | FileCheck %s --check-prefix=SYM

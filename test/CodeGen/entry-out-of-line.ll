@@ -23,7 +23,7 @@
 ; CHECK-NEXT:  [[BODY]]:
 ; CHECK:       __rsb_tail.with_prefix = with_prefix
 ; CHECK-NEXT:  with_prefix:
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 
 ; CHECK-LABEL: .type with_ubsan,@function
 ; CHECK-NEXT:    .long 3238382334
@@ -32,7 +32,7 @@
 ; CHECK:       __rsb_entry.with_ubsan:
 ; CHECK:         jmp .Lrsb_body
 ; CHECK:       {{^}}with_ubsan:
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 
 ; CHECK-LABEL: .type with_kcfi,@function
 ; CHECK:       __cfi_with_kcfi:
@@ -42,7 +42,7 @@
 ; CHECK:       __rsb_entry.with_kcfi:
 ; CHECK:         jmp .Lrsb_body
 ; CHECK:       {{^}}with_kcfi:
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 
 ; The 3 NOPs of the prefix (after 13 that keep the entry aligned in a KCFI
 ; module) end at the entry.
@@ -55,7 +55,7 @@
 ; CHECK:       __rsb_entry.with_nops:
 ; CHECK:         jmp .Lrsb_body
 ; CHECK:       {{^}}with_nops:
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 
 ; CHECK-LABEL: __rsb_entry.with_prologue:
 ; CHECK-NEXT:    .cfi_startproc
@@ -64,7 +64,7 @@
 ; CHECK:       {{^}}with_prologue:
 ; CHECK-NEXT:    .cfi_startproc
 ; CHECK-NEXT:    .asciz "\353"
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 
 ; Calls are counted through the entries; nothing resets.
 ; CHECK-LABEL: {{^}}caller:
@@ -75,7 +75,7 @@
 ; CHECK-NEXT:    callq __rsb_entry.with_nops@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_entry.with_prologue@PLT{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 
 ; The entries jump to the function through a local label, never its
 ; symbol: in a shared object a jump to the symbol would go through the PLT

@@ -3,10 +3,13 @@
 ; linker's --gc-sections keeps or drops the two together, and a kept
 ; function's entry still ends exactly at it.
 
+;; The addresses and sizes below are those of the thunk form of returns.
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -function-sections \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -function-sections \
 ; RUN:   %t/main.ll -o - | FileCheck %s --check-prefix=ASM
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -function-sections \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -function-sections \
 ; RUN:   -filetype=obj %t/main.ll -o %t/main.o
 ; RUN: llvm-objdump -t %t/main.o | FileCheck %s --check-prefix=SYMTAB
 ; RUN: llvm-objdump -dr %t/main.o \
@@ -17,7 +20,8 @@
 ; RUN: llvm-readelf -s %t/a.out | FileCheck %s --check-prefix=LINKED \
 ; RUN:   --implicit-check-not=unused
 ;; clang -ffunction-sections does the same.
-; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -ffunction-sections \
+; RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
+; RUN:   -target x86_64-linux-gnu -O2 -fno-pic -ffunction-sections \
 ; RUN:   -Wno-override-module -c -x ir %t/main.ll -o %t/clang.o
 ; RUN: llvm-objdump -t %t/clang.o | FileCheck %s --check-prefix=SYMTAB
 

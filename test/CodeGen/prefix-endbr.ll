@@ -5,14 +5,18 @@
 ; ENDBR. The initial-exec form fits the 16 bytes exactly; the form that
 ; saves %r11 needs 20 and gets a 32-byte prefix.
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+;; The addresses and sizes below are those of the thunk form of returns.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=EXE
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -relocation-model=pic \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -relocation-model=pic \
 ; RUN:   -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s --check-prefix=PIC
 ;; Without the module flag no ENDBR64 is added to entries.
 ; RUN: sed -e 's/cf-protection-branch/no-such-flag/' %s \
-; RUN:   | %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -o - \
+; RUN:   | %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -o - \
 ; RUN:   | FileCheck %s --check-prefix=NOCET
 
 ; EXE-LABEL: __rsb_entry.f:

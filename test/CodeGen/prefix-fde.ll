@@ -3,12 +3,16 @@
 ; f, with the entry frame rule. A function that needs no unwind tables
 ; (nounwind without uwtable) gets no FDE for its prefix either.
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+;; The addresses and sizes below are those of the thunk form of returns.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -filetype=obj %s -o %t.o
 ; RUN: llvm-dwarfdump --eh-frame %t.o | FileCheck %s
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -x86-rsb-stuff-stats \
 ; RUN:   -filetype=obj %s -o %t.stats.o
 ; RUN: llvm-dwarfdump --eh-frame %t.stats.o | FileCheck %s --check-prefix=STATS
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
 
 ;; unwinds: entry 0x6..0x10, f from 0x10. no_tables: no FDE at all (its

@@ -3,8 +3,10 @@
 ; it has without the plugin; each `ret` (1 byte) becomes a 5-byte
 ; `jmp __rsb_return_thunk`, and nothing else grows.
 
+;; The addresses and sizes below are those of the thunk form of returns.
 ; RUN: llc -mtriple=x86_64-linux-gnu -filetype=obj %s -o %t.base.o
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.rsb.o
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -filetype=obj %s -o %t.rsb.o
 ; RUN: llvm-readelf -s %t.base.o > %t.txt
 ; RUN: echo "--- instrumented ---" >> %t.txt
 ; RUN: llvm-readelf -s %t.rsb.o >> %t.txt

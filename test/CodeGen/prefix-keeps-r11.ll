@@ -28,7 +28,9 @@
 ; PIC-NEXT:    .cfi_endproc
 ; PIC-LABEL: {{^}}pnone:
 ; PIC:         movq %r11, %rax
-; PIC-NEXT:    jmp __rsb_return_thunk # TAILCALL
+; PIC-NEXT:    movq __rsb_depth@GOTTPOFF(%rip), %r11
+; PIC-NEXT:    shlq $5, %fs:(%r11)
+; PIC-NEXT:    je __rsb_refill_return # TAILCALL
 
 ; PIC-LABEL: __rsb_entry.ncsr:
 ; PIC-NEXT:    .cfi_startproc
@@ -44,7 +46,7 @@
 ; PIC-NEXT:    sarq $5, %fs:(%r11)
 ; PIC-NEXT:    .cfi_endproc
 ; PIC-LABEL: {{^}}plain:
-; PIC:         jmp __rsb_return_thunk # TAILCALL
+; PIC:         je __rsb_refill_return # TAILCALL
 
 ; The saved %r11 is visible to the unwinder: CFA = rsp + 16 after the push.
 ; EH:      FDE cie=00000000 pc=00000000...00000010

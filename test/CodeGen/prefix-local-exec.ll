@@ -34,7 +34,7 @@
 ; ASM-NEXT:    .size __rsb_entry.f, f-__rsb_entry.f
 ; ASM:       {{^}}f:
 ; ASM-NOT:     {{^[[:space:]]+retq}}
-; ASM:         jmp __rsb_return_thunk
+; ASM:         je __rsb_refill_return
 ; ASM-LABEL: .type g,@function
 ; ASM-NEXT:    .p2align 4
 ; ASM-NEXT:    int3
@@ -67,23 +67,23 @@
 ; OBJ-NEXT: 0000000000000010 <f>:
 ; OBJ-NEXT:        10: 8d 47 01 leal 0x1(%rdi), %eax
 ;; The filler of g follows f's alignment NOPs: only int3 before the entry.
-; OBJ:             20: cc int3
-; OBJ-NEXT:        21: cc int3
-; OBJ-NEXT:        22: cc int3
-; OBJ-NEXT:        23: cc int3
-; OBJ-NEXT:        24: cc int3
-; OBJ-NEXT:        25: cc int3
+; OBJ:             30: cc int3
+; OBJ-NEXT:        31: cc int3
+; OBJ-NEXT:        32: cc int3
+; OBJ-NEXT:        33: cc int3
+; OBJ-NEXT:        34: cc int3
+; OBJ-NEXT:        35: cc int3
 ; OBJ-EMPTY:
-; OBJ-NEXT: 0000000000000026 <__rsb_entry.g>:
-; OBJ-NEXT:        26: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
-; OBJ-NEXT:            000000000000002b: R_X86_64_TPOFF32 __rsb_depth{{$}}
+; OBJ-NEXT: 0000000000000036 <__rsb_entry.g>:
+; OBJ-NEXT:        36: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ-NEXT:            000000000000003b: R_X86_64_TPOFF32 __rsb_depth{{$}}
 ; OBJ-EMPTY:
-; OBJ-NEXT: 0000000000000030 <g>:
+; OBJ-NEXT: 0000000000000040 <g>:
 
 ; SYM-DAG: 0000000000000010 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] f{{$}}
 ; SYM-DAG: 0000000000000006       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.f{{$}}
-; SYM-DAG: 0000000000000030 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] g{{$}}
-; SYM-DAG: 0000000000000026       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.g{{$}}
+; SYM-DAG: 0000000000000040 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] g{{$}}
+; SYM-DAG: 0000000000000036       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.g{{$}}
 ; SYM-DAG: 0000000000000000        0 TLS     GLOBAL DEFAULT   UND __rsb_depth{{$}}
 
 define i32 @f(i32 %x) {

@@ -46,7 +46,9 @@
 ; ASM-NEXT: f:
 ; ASM-NEXT: .cfi_startproc
 ; ASM:      leal 1(%rdi), %eax
-; ASM-NEXT: jmp __rsb_return_thunk
+; ASM-NEXT: shlq $5, %fs:__rsb_depth@TPOFF
+; ASM-NEXT: je __rsb_refill_return
+; ASM-NEXT: retq
 ; ASM-NEXT: .Lfunc_end0:
 ; ASM-NEXT: .size f, .Lfunc_end0-f
 ; ASM-NEXT: .cfi_endproc
@@ -67,12 +69,15 @@
 ; OBJ-EMPTY:
 ; OBJ-NEXT:  0000000000000010 <f>:
 ; OBJ-NEXT:        10: 8d 47 01 leal 0x1(%rdi), %eax
-; OBJ-NEXT:        13: e9 00 00 00 00 jmp
-; OBJ-NEXT:            0000000000000014: R_X86_64_PLT32 __rsb_return_thunk-0x4
+; OBJ-NEXT:        13: 64 48 c1 24 25 00 00 00 00 05 shlq $0x5, %fs:0x0
+; OBJ-NEXT:            0000000000000018: R_X86_64_TPOFF32 __rsb_depth
+; OBJ-NEXT:        1d: 0f 84 00 00 00 00 je
+; OBJ-NEXT:            000000000000001f: R_X86_64_PLT32 __rsb_refill_return-0x4
+; OBJ-NEXT:        23: c3 retq
 
-; SYM-DAG: 0000000000000010 8 FUNC GLOBAL DEFAULT 2 f{{$}}
+; SYM-DAG: 0000000000000010 20 FUNC GLOBAL DEFAULT 2 f{{$}}
 ; SYM-DAG: 0000000000000006 10 FUNC GLOBAL DEFAULT 2 __rsb_entry.f{{$}}
-; SYM-DAG: 0000000000000010 8 FUNC GLOBAL DEFAULT 2 __rsb_tail.f{{$}}
+; SYM-DAG: 0000000000000010 20 FUNC GLOBAL DEFAULT 2 __rsb_tail.f{{$}}
 
 define i32 @f(i32 %x) {
   %r = add i32 %x, 1

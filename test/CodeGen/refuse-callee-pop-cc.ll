@@ -33,7 +33,7 @@
 ; CHECK:         retq ${{[1-9][0-9]*}}
 ; CHECK-LABEL: __rsb_entry.fcc:
 ; CHECK:       {{^}}fcc:
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 ; CHECK-LABEL: {{^}}caller:
 ; CHECK:         callq tcc@PLT{{$}}
 ; CHECK-NEXT:    .cfi_adjust_cfa_offset -24
@@ -43,7 +43,7 @@
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK:         callq __rsb_entry.fcc@PLT{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 
 define tailcc i64 @tcc(i64 %a, i64 %b, i64 %c, i64 %d, i64 %e, i64 %f, i64 %g, i64 %h) noinline {
   %r = add i64 %g, %h

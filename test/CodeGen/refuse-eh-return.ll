@@ -22,7 +22,7 @@
 ; CHECK-LABEL: {{^}}caller:
 ; CHECK:         callq unwinder@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 
 declare void @llvm.eh.return.i64(i64, ptr)
 

@@ -21,7 +21,7 @@
 ; CHECK-LABEL: {{^}}caller:
 ; CHECK:         callq rte@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 
 define i32 @rte(i32 %x) noinline fn_ret_thunk_extern {
   %r = mul i32 %x, 3

@@ -50,7 +50,7 @@ declare i32 @ext()
 ; CHECK-NOT:     __rsb_reset_depth
 ; CHECK:         callq memset@PLT{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 define ptr @libc(ptr %fmt, ptr %src, i64 %n) {
   %p = call i32 (ptr, ...) @printf(ptr %fmt)
   %m = call ptr @malloc(i64 %n)
@@ -74,7 +74,7 @@ define ptr @libc(ptr %fmt, ptr %src, i64 %n) {
 ; CHECK-NEXT:    callq rsb_stats_reset@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_runtime_helper@PLT{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 define i64 @api(ptr %b) {
   %d = call i64 @rsb_depth_read()
   call void @rsb_depth_reset()
@@ -89,7 +89,7 @@ define i64 @api(ptr %b) {
 ; CHECK-LABEL: {{^}}indirect:
 ; CHECK:         callq *%r{{[a-z0-9]+$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 define void @indirect(ptr %fp) {
   call void %fp()
   call void asm sideeffect "", ""()
@@ -100,7 +100,7 @@ define void @indirect(ptr %fp) {
 ; CHECK-LABEL: {{^}}counted:
 ; CHECK:         callq __rsb_entry.ext@PLT{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 define i32 @counted() {
   %r = call i32 @ext()
   call void asm sideeffect "", ""()

@@ -27,7 +27,7 @@ declare void @handle(ptr)
 ; CHECK-NEXT:    callq __rsb_entry.may_throw@PLT{{$}}
 ; CHECK-NEXT:  .Ltmp[[#]]:
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 ;; The landing pad: its labels (and the CFA offset for its layout), then
 ;; the reset before anything else.
 ; CHECK:       .LBB0_[[#]]: # %lpad
@@ -87,7 +87,8 @@ lpad:
 ; OBJ-LABEL: <catcher>:
 ; OBJ:         R_X86_64_PLT32 __rsb_entry.may_throw-0x4
 ; OBJ-NOT:     __rsb_reset_depth
-; OBJ:         R_X86_64_PLT32 __rsb_return_thunk-0x4
+; OBJ:         R_X86_64_PLT32 __rsb_refill_return-0x4
+; OBJ-NEXT:    c3 retq
 ; OBJ-NEXT:    e8 00 00 00 00 callq
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
 ; OBJ-NEXT:    48 89 c7 movq %rax, %rdi

@@ -41,7 +41,7 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-NEXT:    callq *%r{{[a-z0-9]+$}}
 ; CHECK-NEXT:    movq %r{{[a-z0-9]+}}, %rdi
 ; CHECK-NEXT:    callq setjmp@PLT{{$}}
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 ; DEFAULT-LABEL: {{^}}calls:
 ; DEFAULT:         callq printf@PLT{{$}}
 ; DEFAULT-NEXT:    callq __rsb_reset_depth{{$}}

@@ -22,7 +22,7 @@ declare void @use(i32)
 ; CHECK-NOT:     __rsb_entry.setjmp
 ; CHECK:         callq setjmp@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 define i32 @plain_setjmp(ptr %buf) {
   %r = call i32 @setjmp(ptr %buf)
   call void asm sideeffect "", ""()
@@ -32,7 +32,7 @@ define i32 @plain_setjmp(ptr %buf) {
 ; CHECK-LABEL: {{^}}sig_setjmp:
 ; CHECK:         callq __sigsetjmp@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 define i32 @sig_setjmp(ptr %buf) {
   %r = call i32 @__sigsetjmp(ptr %buf, i32 1)
   call void asm sideeffect "", ""()
@@ -48,7 +48,7 @@ define i32 @sig_setjmp(ptr %buf) {
 ; CHECK-NEXT:    {{testl|cmpl}} {{.*}}%eax
 ; CHECK:         callq __rsb_entry.use@PLT{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 define void @own(ptr %buf) {
 entry:
   %r = call i32 @my_checkpoint(ptr %buf)

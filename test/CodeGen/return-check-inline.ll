@@ -1,27 +1,34 @@
-; -x86-rsb-stuff-return-check=inline (a measured alternative, see
-; docs/performance.md): every `ret` keeps its place but is preceded by the
-; return thunk's hot path, `shlq $5` on the counter and a conditional tail
-; jump to __rsb_refill_return when that leaves zero. Nothing jumps to the
-; return thunk. Executables use the local-exec counter, shared objects the
+; The default return check (-x86-rsb-stuff-return-check=auto): every `ret`
+; keeps its place but is preceded by the return thunk's hot path, `shlq $5`
+; on the counter and a conditional tail jump to __rsb_refill_return when
+; that leaves zero (docs/performance.md measured it faster than the jump to
+; the thunk). Executables use the local-exec counter, shared objects the
 ; initial-exec one through %r11; prefixes and calls are unchanged. With the
 ; statistics runtime, each return counts itself first, as the thunk would.
+; Functions optimised for size (-Os, -Oz) keep the 5-byte `jmp` to the
+; thunk, unless `inline` is asked for; `thunk` gives the jump everywhere, as
+; does the ret-thunk variant.
 
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN:   | FileCheck %s --check-prefixes=CHECK,AUTO
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
-; RUN:   -x86-rsb-stuff-return-check=inline %s -o - | FileCheck %s
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
-; RUN:   -x86-rsb-stuff-return-check=inline -relocation-model=pic \
+; RUN:   -x86-rsb-stuff-return-check=inline %s -o - \
+; RUN:   | FileCheck %s --check-prefixes=CHECK,INLINE
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -relocation-model=pic \
 ; RUN:   -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=PIC
 ;; (clang -O2 folds the two returns into one.)
 ; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
-; RUN:   -mllvm -x86-rsb-stuff-return-check=inline -S -x ir %s -o - \
-; RUN:   | FileCheck %s --check-prefix=CLANG
+; RUN:   -S -x ir %s -o - | FileCheck %s --check-prefix=CLANG
 ;; The statistics build counts the return in place of the thunk.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -x86-rsb-stuff-stats \
-; RUN:   -x86-rsb-stuff-return-check=inline %s -o - \
-; RUN:   | FileCheck %s --check-prefix=STATS
-;; The default is the thunk.
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN:   %s -o - | FileCheck %s --check-prefix=STATS
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk %s -o - \
+; RUN:   | FileCheck %s --check-prefix=THUNK
+;; The ret-thunk variant, which counts nothing, only has the thunk.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-variant=ret-thunk %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=THUNK
 
 declare void @ext()
@@ -63,6 +70,8 @@ declare void @ext()
 ; PIC-NEXT:      R_X86_64_PLT32 __rsb_refill_return-0x4
 ; PIC-NEXT:    c3 retq
 ; PIC-NOT:     __rsb_return_thunk
+; PIC-LABEL: <small>:
+; PIC:         R_X86_64_PLT32 __rsb_return_thunk-0x4
 
 ; STATS-LABEL: {{^}}two_returns:
 ; STATS:         popq %rbx
@@ -71,6 +80,7 @@ declare void @ext()
 ; STATS-NEXT:    je __rsb_refill_return # TAILCALL
 ; STATS-NEXT:    retq
 ; STATS-NOT:     __rsb_return_thunk
+; STATS:       .Lfunc_end0:
 
 ; THUNK-LABEL: {{^}}two_returns:
 ; THUNK-NOT:     __rsb_refill_return
@@ -89,4 +99,22 @@ a:
   ret i32 10
 b:
   ret i32 20
+}
+
+; AUTO-LABEL:   {{^}}small:
+; AUTO-NOT:       {{^[[:space:]]+retq}}
+; AUTO:           jmp __rsb_return_thunk # TAILCALL
+; AUTO-NOT:       {{^[[:space:]]+retq}}
+; AUTO:         .Lfunc_end1:
+; INLINE-LABEL: {{^}}small:
+; INLINE:         shlq $5, %fs:__rsb_depth@TPOFF
+; INLINE-NEXT:    je __rsb_refill_return # TAILCALL
+; INLINE-NEXT:    retq
+; INLINE-NOT:     __rsb_return_thunk
+; INLINE:       .Lfunc_end1:
+; THUNK-LABEL:  {{^}}small:
+; THUNK:          jmp __rsb_return_thunk # TAILCALL
+define i32 @small(i32 %x) optsize nounwind {
+  call void @ext()
+  ret i32 %x
 }

@@ -1,17 +1,21 @@
 ; -x86-rsb-stuff-return-thunk=<name> changes the symbol that returns jump
-; to; nothing else refers to the default one.
+; to, and asks for that jump: the default in-place check of returns gives
+; way to it. Nothing else refers to the default thunk or to the refill.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-return-thunk=my_thunk %s -o - \
-; RUN:   | FileCheck %s --implicit-check-not=__rsb_return_thunk
+; RUN:   | FileCheck %s --implicit-check-not=__rsb_return_thunk \
+; RUN:     --implicit-check-not=__rsb_refill_return
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-return-thunk=my_thunk -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o \
-; RUN:   | FileCheck %s --check-prefix=OBJ --implicit-check-not=__rsb_return_thunk
+; RUN:   | FileCheck %s --check-prefix=OBJ --implicit-check-not=__rsb_return_thunk \
+; RUN:     --implicit-check-not=__rsb_refill_return
 ; RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-thunk=my_thunk \
 ; RUN:   -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
 ; RUN:   -S -x ir %s -o - \
-; RUN:   | FileCheck %s --implicit-check-not=__rsb_return_thunk
+; RUN:   | FileCheck %s --implicit-check-not=__rsb_return_thunk \
+; RUN:     --implicit-check-not=__rsb_refill_return
 
 ; CHECK-LABEL: {{^}}two:
 ; CHECK:         jmp my_thunk # TAILCALL

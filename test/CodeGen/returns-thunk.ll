@@ -2,12 +2,16 @@
 ; Every `ret` of an instrumented function becomes `jmp __rsb_return_thunk`,
 ; in every block that returns; no `ret` instruction is left.
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-return-check=thunk -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
-; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
+; RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
+; RUN:   -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
 ; RUN:   -S -x ir %s -o - | FileCheck %s --check-prefix=CLANG
-; RUN: %clang_rsb -target x86_64-linux-gnu -O0 -fno-pic -Wno-override-module \
+; RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
+; RUN:   -target x86_64-linux-gnu -O0 -fno-pic -Wno-override-module \
 ; RUN:   -S -x ir %s -o - | FileCheck %s --check-prefix=CLANG
 ;; Without the plugin, the same function has four returns.
 ; RUN: llc -mtriple=x86_64-linux-gnu %s -o - | FileCheck %s --check-prefix=OFF

@@ -17,7 +17,7 @@
 
 ; CHECK:       .type isr,@function
 ; CHECK-NEXT:  isr:
-; CHECK-NOT:     __rsb_return_thunk
+; CHECK-NOT:     {{__rsb_return_thunk|__rsb_refill_return}}
 ; CHECK:         iretq
 ; CHECK:       .Lfunc_end0:
 
@@ -33,7 +33,7 @@ define x86_intrcc void @isr(ptr byval(%struct.frame) %f) "target-features"="+gen
 
 ;; The module still has instrumented code.
 ; CHECK-LABEL: {{^}}other:
-; CHECK:         jmp __rsb_return_thunk
+; CHECK:         je __rsb_refill_return
 define void @other() {
   ret void
 }

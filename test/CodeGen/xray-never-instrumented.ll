@@ -27,11 +27,11 @@
 ; CHECK:       __rsb_entry.never:
 ; CHECK:       {{^}}never:
 ; CHECK-NOT:     {{^[[:space:]]+retq}}
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 ; CHECK-LABEL: {{^}}caller:
 ; CHECK:         callq __rsb_entry.never@PLT{{$}}
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 
 define i32 @never(i32 %x) noinline "function-instrument"="xray-never" {
   %r = mul i32 %x, 3

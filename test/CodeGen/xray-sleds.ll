@@ -35,7 +35,7 @@
 ; CHECK-NEXT:  .Lxray_sled_1:
 ; CHECK-NEXT:    retq
 ; CHECK-NEXT:    nopw %cs:512(%rax,%rax)
-; CHECK-NOT:     __rsb_return_thunk
+; CHECK-NOT:     {{__rsb_return_thunk|__rsb_refill_return}}
 ; CHECK:       .Lfunc_end0:
 
 ; A tail call to an external function: a reset before its sled, then the
@@ -64,7 +64,7 @@
 ; CHECK-LABEL: {{^}}caller:
 ; CHECK:         callq __rsb_entry.traced
 ; CHECK-NOT:     __rsb_reset_depth
-; CHECK:         jmp __rsb_return_thunk # TAILCALL
+; CHECK:         je __rsb_refill_return # TAILCALL
 
 declare i32 @ext(i32)
 declare void @llvm.xray.customevent(ptr, i64)

@@ -20,7 +20,8 @@
 // CHECK-LABEL: {{^}}_Z7guardedi:
 // CHECK:         callq __rsb_entry._Z9may_throwi{{$}}
 // CHECK-NOT:     __rsb_reset_depth
-// CHECK:         jmp __rsb_return_thunk # TAILCALL
+// CHECK:         je __rsb_refill_return # TAILCALL
+// CHECK-NEXT:    retq
 // CHECK-NEXT:  .LBB0_[[#]]:
 // CHECK-NEXT:    .cfi_def_cfa_offset 16
 // CHECK-NEXT:  .Ltmp[[#]]: # EH_LABEL
@@ -47,7 +48,8 @@
 // OBJ-NOT:       __rsb_reset_depth
 
 // OFF-LABEL: {{^}}_Z7guardedi:
-// OFF:         jmp __rsb_return_thunk # TAILCALL
+// OFF:         je __rsb_refill_return # TAILCALL
+// OFF-NEXT:    retq
 // OFF-NEXT:  .LBB0_[[#]]:
 // OFF-NEXT:    .cfi_def_cfa_offset 16
 // OFF-NEXT:  .Ltmp[[#]]: # EH_LABEL

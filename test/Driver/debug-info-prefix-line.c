@@ -5,7 +5,9 @@
 // and gets no row. (Counted indirect calls are off: they would move the
 // functions, which may be called through pointers, by their alignment.)
 
-// RUN: %clang_rsb -target x86_64-linux-gnu -O2 -g -fno-pic -c %s -o %t.o \
+/// The addresses and sizes below are those of the thunk form of returns.
+// RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
+// RUN:   -target x86_64-linux-gnu -O2 -g -fno-pic -c %s -o %t.o \
 // RUN:   -mllvm -x86-rsb-stuff-count-indirect=false
 // RUN: llvm-symbolizer --obj=%t.o 0x36 0x56 | FileCheck %s
 // RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM

@@ -23,13 +23,13 @@
 // CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 // CHECK:         sarq $5, %fs:__rsb_depth@TPOFF
 // CHECK-NEXT:    callq *%r11
-// CHECK:         jmp __rsb_return_thunk # TAILCALL
+// CHECK:         je __rsb_refill_return # TAILCALL
 
 // PIC-LABEL: {{^}}caller:
 // PIC-NOT:     __rsb_prefix_mark
 // PIC:         callq *{{.*}}
 // PIC-NEXT:    callq __rsb_reset_depth{{$}}
-// PIC:         jmp __rsb_return_thunk # TAILCALL
+// PIC:         je __rsb_refill_return # TAILCALL
 
 int ext(int);
 int caller(int x) { return ext(x) + 1; }

@@ -44,14 +44,14 @@ int f(int x) { return leaf(x) + ext(x); }
 // CHECK:         callq __rsb_entry.ext{{$}}
 // CHECK-NOT:     __rsb_reset_depth
 // CHECK-NOT:     {{^[[:space:]]+retq}}
-// CHECK:         jmp __rsb_return_thunk
+// CHECK:         je __rsb_refill_return
 // CHECK:       .Lfunc_end0:
 // CHECK:       __rsb_entry.leaf:
 // CHECK-NEXT:    .cfi_startproc
 // CHECK-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 // CHECK:       {{^}}leaf:
 // CHECK-NOT:     {{^[[:space:]]+retq}}
-// CHECK:         jmp __rsb_return_thunk
+// CHECK:         je __rsb_refill_return
 
 
 // OBJ:      <__rsb_entry.f>:

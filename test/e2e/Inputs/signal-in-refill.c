@@ -38,10 +38,14 @@ static void on_trap(int sig, siginfo_t *info, void *context) {
     uc->uc_mcontext.gregs[REG_EFL] &= ~TRAP_FLAG;
 }
 
+// The first trap comes after the instruction that follows popfq: the nop,
+// so that the handler's reset is in place before the return's shift,
+// whether the return checks in place or jumps to the thunk.
 __attribute__((noinline)) void traced(void) {
   __asm__ volatile("pushfq\n\t"
                    "orq %0, (%%rsp)\n\t"
-                   "popfq" ::"i"(TRAP_FLAG)
+                   "popfq\n\t"
+                   "nop" ::"i"(TRAP_FLAG)
                    : "memory", "cc");
 }
 
