@@ -29,14 +29,15 @@ static cl::OptionCategory RSBCategory("rsb-stuff options");
 
 cl::opt<bool> Enable("x86-rsb-stuff",
                      cl::desc("Call depth tracking: account calls in a "
-                              "prefix before each function and return "
-                              "through the RSB-stuffing return thunk"),
+                              "prefix before each function and check the "
+                              "counter at each return, refilling the RSB"),
                      cl::init(false), cl::cat(RSBCategory));
 
-cl::opt<std::string> ReturnThunk("x86-rsb-stuff-return-thunk",
-                                 cl::desc("Symbol that every return jumps to"),
-                                 cl::init("__rsb_return_thunk"),
-                                 cl::cat(RSBCategory));
+cl::opt<std::string>
+    ReturnThunk("x86-rsb-stuff-return-thunk",
+                cl::desc("Return thunk that returns jump to (selects "
+                         "the thunk form of returns)"),
+                cl::init("__rsb_return_thunk"), cl::cat(RSBCategory));
 
 cl::opt<ReturnCheck> ReturnCheckForm(
     "x86-rsb-stuff-return-check", cl::desc("Where a return accounts itself"),
@@ -46,7 +47,7 @@ cl::opt<ReturnCheck> ReturnCheckForm(
                           "-x86-rsb-stuff-return-thunk names one (default)"),
                clEnumValN(ReturnCheck::Inline, "inline",
                           "`shlq $5` on the counter, `je` to the refill "
-                          "helper, `ret`, in place (12 bytes more per "
+                          "helper, `ret`, in place (12-14 bytes more per "
                           "return, one jump less)"),
                clEnumValN(ReturnCheck::Thunk, "thunk",
                           "`jmp` to the return thunk")),
@@ -166,11 +167,29 @@ static unsigned moduleFlag(const Module &M, StringRef Name) {
   return 0;
 }
 
-/// Naming a return thunk asks for returns that jump to it.
+/// Naming a return thunk asks for returns that jump to it; the ret-thunk
+/// variant has nothing else.
 static ReturnCheck commandLineReturnCheck() {
+  if (Design == Variant::RetThunk)
+    return ReturnCheck::Thunk;
   if (ReturnCheckForm == ReturnCheck::Auto && ReturnThunk.getNumOccurrences())
     return ReturnCheck::Thunk;
   return ReturnCheckForm;
+}
+
+/// The return check's module flag: 1 inline, 2 auto, 3 thunk, so that
+/// merging modules with Module::Max keeps the smaller form; 0 (no flag,
+/// bitcode from before the flag) reads as auto, anything else as the thunk.
+static unsigned returnCheckFlagValue(ReturnCheck Form) {
+  return static_cast<unsigned>(Form) + 1;
+}
+
+static ReturnCheck returnCheckFromFlag(unsigned Value) {
+  if (Value == 0)
+    return ReturnCheck::Auto;
+  if (Value > returnCheckFlagValue(ReturnCheck::Thunk))
+    return ReturnCheck::Thunk;
+  return static_cast<ReturnCheck>(Value - 1);
 }
 
 ModuleSettings rsbstuff::settingsFor(const Module &M) {
@@ -181,7 +200,7 @@ ModuleSettings rsbstuff::settingsFor(const Module &M) {
   S.Stats = Stats || moduleFlag(M, StatsFlag);
   S.ElideDepth = Enable ? unsigned(ElideDepth) : moduleFlag(M, ElideFlag);
   S.ReturnForm = Enable ? commandLineReturnCheck()
-                        : ReturnCheck(moduleFlag(M, ReturnCheckFlag));
+                        : returnCheckFromFlag(moduleFlag(M, ReturnCheckFlag));
   return S;
 }
 
@@ -191,10 +210,10 @@ void rsbstuff::recordSettings(Module &M) {
     M.setModuleFlag(Module::Max, StatsFlag, 1);
   // Merging modules keeps the smallest depth: the safe one.
   M.setModuleFlag(Module::Min, ElideFlag, ElideDepth);
-  // Either form accounts every return; where modules disagree, the thunk,
-  // the smaller one, wins.
+  // Either form accounts every return; where modules merged by full LTO
+  // disagree, the smaller form wins (returnCheckFlagValue).
   M.setModuleFlag(Module::Max, ReturnCheckFlag,
-                  static_cast<unsigned>(commandLineReturnCheck()));
+                  returnCheckFlagValue(commandLineReturnCheck()));
 }
 
 static bool isValidSymbolName(StringRef Name) {

@@ -27,8 +27,7 @@ namespace rsbstuff {
 enum class TLSChoice { Auto, LocalExec, InitialExec };
 
 /// Where a return shifts the counter back (docs/performance.md measures both).
-/// The values are recorded in module flags for LTO: keep their order.
-enum class ReturnCheck { Auto, Inline, Thunk };
+enum class ReturnCheck { Inline, Auto, Thunk };
 
 /// Designs to compare (docs/performance.md); only `prefix` is the product.
 enum class Variant { Prefix, CallThunks, CallSite, RetThunk };

@@ -6,9 +6,12 @@
 //
 // Every way an instrumented function can end its counted call goes through
 // the runtime's accounting:
-//  - `ret` becomes `jmp __rsb_return_thunk` (a function that must keep %r11
-//    jumps to __rsb_tail_account instead, which accounts the return the same
-//    way and preserves every general register);
+//  - by default `ret` stays, behind the return thunk's hot path in place:
+//    `shlq $5` on the counter and `je __rsb_refill_return`; in functions
+//    optimised for size (or with -x86-rsb-stuff-return-check=thunk) it
+//    becomes `jmp __rsb_return_thunk`; a function that must keep %r11 jumps
+//    to __rsb_tail_account instead, which accounts the return the same way
+//    and preserves every general register;
 //  - a tail call to a function that returns through the thunk stays as it
 //    is (never to an entry: that would count a second call), one resolved by
 //    name goes to its tail alias, and one to code that may return with a
@@ -177,7 +180,7 @@ bool X86RSBStuff::lowerReturn(MachineInstr &Ret) {
     diagnose("cannot route return '" + Name + "' through the return thunk");
     return false;
   }
-  if (returnsInline()) {
+  if (CurrentInlineReturns) {
     checkReturnInline(Ret);
     return true;
   }
@@ -241,6 +244,9 @@ bool X86RSBStuff::lowerTerminator(MachineInstr &MI, unsigned &Returns,
 /// first: lowering one changes its block.
 bool X86RSBStuff::lowerExits(bool WithTailCalls, unsigned &Returns,
                              unsigned &TailCalls) {
+  // Decided once: lowering a return that keeps %r11 changes what
+  // keepsR11AtExit() sees.
+  CurrentInlineReturns = returnsInline();
   SmallVector<MachineInstr *, 8> Exits;
   for (MachineBasicBlock &MBB : *MF)
     for (MachineInstr &MI : MBB)
@@ -268,6 +274,16 @@ static bool callsSymbol(const MachineInstr *MI, StringRef Name) {
   return Target.isMCSymbol() && Target.getMCSymbol()->getName() == Name;
 }
 
+/// The `shlq $5, counter; je __rsb_refill_return` of checkReturnInline,
+/// given the `je`.
+bool X86RSBStuff::isInlineCheckJump(const MachineInstr *MI) const {
+  if (!MI || TII->getName(MI->getOpcode()) != "TAILJMPd64_CC" ||
+      !callsSymbol(MI, RefillReturn))
+    return false;
+  const MachineInstr *Shift = previousInstr(*MI);
+  return Shift && TII->getName(Shift->getOpcode()) == "SHL64mi";
+}
+
 /// Whether Exit, which leaves the function, goes through the accounting.
 bool X86RSBStuff::isAccountedExit(const MachineInstr &Exit) const {
   // Tail calls, and the `jmp` to a return thunk that replaced each `ret`,
@@ -279,8 +295,7 @@ bool X86RSBStuff::isAccountedExit(const MachineInstr &Exit) const {
     return callsSymbol(Before, opts::ResetHelper) &&
            callsSymbol(previousInstr(*Before), opts::TailAccount);
   // The inline return check: `shlq $5, counter; je refill; ret`.
-  return returnsInline() && Before &&
-         TII->getName(Before->getOpcode()) == "TAILJMPd64_CC";
+  return CurrentInlineReturns && isInlineCheckJump(Before);
 }
 
 /// After lowering, an instrumented function must not be left by a return

@@ -32,8 +32,9 @@ TrackingStatistic NumElided = {
 TrackingStatistic NumCallsRedirected = {
     DEBUG_TYPE, "NumCallsRedirected",
     "Direct calls sent to an accounting entry"};
-TrackingStatistic NumReturnsLowered = {DEBUG_TYPE, "NumReturnsLowered",
-                                       "Returns lowered to the return thunk"};
+TrackingStatistic NumReturnsLowered = {
+    DEBUG_TYPE, "NumReturnsLowered",
+    "Returns accounted (in place or by the thunk)"};
 TrackingStatistic NumTailCallsRetargeted = {
     DEBUG_TYPE, "NumTailCallsRetargeted", "Tail calls sent to a tail alias"};
 TrackingStatistic NumTailCallsAccounted = {

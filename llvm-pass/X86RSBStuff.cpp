@@ -17,7 +17,8 @@
 //  - direct calls to functions known to be instrumented go to that entry;
 //    calls to anything that may return with a plain `ret` stay uncounted
 //    (RSBStuffCalls.cpp);
-//  - every `ret` becomes `jmp <return thunk>`, and a tail call to code that
+//  - every `ret` is accounted, in place (`shlq; je refill; ret`) or by a
+//    `jmp` to the return thunk, and a tail call to code that
 //    may return with a plain `ret` first accounts that return
 //    (RSBStuffReturns.cpp).
 //

@@ -63,6 +63,8 @@ private:
   ModuleSettings Settings;
   std::unique_ptr<CallDepth> Depth;
   bool CurrentElided = false;
+  /// This function's returns check the counter in place (lowerExits).
+  bool CurrentInlineReturns = false;
   unsigned KernelTemplateSize = 0;
 
   // X86RSBStuff.cpp: the driver.
@@ -145,6 +147,7 @@ private:
   void callBeforeTailCall(llvm::MachineInstr &TailCall,
                           llvm::ArrayRef<llvm::MCSymbol *> Helpers,
                           bool Conditional);
+  bool isInlineCheckJump(const llvm::MachineInstr *MI) const;
   bool isAccountedExit(const llvm::MachineInstr &Exit) const;
   bool checkExits();
 

@@ -4,7 +4,9 @@
  *
  *===----------------------------------------------------------------------===*
  *
- * Instrumented code returns by jumping to __rsb_return_thunk, and calls
+ * Instrumented code returns through `shlq $5` on the counter and `je
+ * __rsb_refill_return` in place (the default) or by jumping to
+ * __rsb_return_thunk (-Os code, -x86-rsb-stuff-return-check=thunk), and calls
  * __rsb_tail_account (or __rsb_tail_account_flags) before a tail jump to
  * code that will return with a plain `ret`. Either shifts the thread's call
  * depth counter left by 5. When that leaves zero, the returns to come may
@@ -260,10 +262,9 @@ __rsb_return_thunk:
 
 /*
  * A return whose `shlq` left the counter zero: refill, credit, and return
- * for the function that was returning. Also entered directly (`je`) by code
- * built with -x86-rsb-stuff-return-check=inline, a measured alternative
- * (docs/performance.md) that does the shift in place of the `jmp` to the
- * thunk.
+ * for the function that was returning. Also entered directly (`je`) by the
+ * default in-place return check (docs/design.md, "Returns and tail calls"),
+ * which does the shift in place of the `jmp` to the thunk.
  */
 	.globl	__rsb_refill_return
 	.hidden	__rsb_refill_return

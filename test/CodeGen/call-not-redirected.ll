@@ -66,9 +66,9 @@ define void @indirect(ptr %fp) {
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         callq memcpy@PLT{{$}}
-; CHECK-NOT:     callq
-; CHECK:         shlq $5, %fs:
-; CHECK-NEXT:    je __rsb_refill_return
+; CHECK-NOT:     __rsb
+; CHECK:         {{movq __rsb_depth@GOTTPOFF\(%rip\), %r11|shlq \$5, %fs:__rsb_depth@TPOFF}}
+; CHECK:         je __rsb_refill_return
 define ptr @libc(ptr %fmt, ptr %src, i64 %n) {
   %p = call i32 (ptr, ...) @printf(ptr %fmt)
   %m = call ptr @malloc(i64 %n)
@@ -80,9 +80,9 @@ define ptr @libc(ptr %fmt, ptr %src, i64 %n) {
 ; CHECK-LABEL: {{^}}intrinsic:
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         callq memcpy@PLT{{$}}
-; CHECK-NOT:     callq
-; CHECK:         shlq $5, %fs:
-; CHECK-NEXT:    je __rsb_refill_return
+; CHECK-NOT:     __rsb
+; CHECK:         {{movq __rsb_depth@GOTTPOFF\(%rip\), %r11|shlq \$5, %fs:__rsb_depth@TPOFF}}
+; CHECK:         je __rsb_refill_return
 define void @intrinsic(ptr %d, ptr %s, i64 %n) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 %n, i1 false)
   call void asm sideeffect "", ""()

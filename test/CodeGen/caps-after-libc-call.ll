@@ -77,9 +77,9 @@ define i64 @bounded(ptr %s, ptr %t) {
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_cap
 ; CHECK:         callq memcpy@PLT{{$}}
-; CHECK-NOT:     callq
-; CHECK:         shlq $5, %fs:
-; CHECK-NEXT:    je __rsb_refill_return # TAILCALL
+; CHECK-NOT:     __rsb_
+; CHECK:         {{movq __rsb_depth@GOTTPOFF\(%rip\), %r11|shlq \$5, %fs:__rsb_depth@TPOFF}}
+; CHECK:         je __rsb_refill_return # TAILCALL
 define ptr @unbounded(ptr %s) {
   %u = call i64 @strtoul(ptr %s, ptr null, i32 10)
   %m = call ptr @malloc(i64 %u)

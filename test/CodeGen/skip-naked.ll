@@ -23,7 +23,7 @@
 
 ; CHECK:       .type naked_fn,@function
 ; CHECK-NEXT:  naked_fn:
-; CHECK-NOT:     jmp __rsb_return_thunk
+; CHECK-NOT:     {{__rsb_return_thunk|__rsb_refill_return|__rsb_depth}}
 ; CHECK:         retq
 ; CHECK:       .Lfunc_end0:
 ; CHECK-LABEL: {{^}}caller:

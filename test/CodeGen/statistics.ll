@@ -12,7 +12,7 @@
 ; CHECK:      ... rsb-stuff Statistics Collected ...
 ; CHECK:      2 x86-rsb-stuff - Functions given an accounting prefix
 ; CHECK-NEXT: 1 x86-rsb-stuff - Direct calls sent to an accounting entry
-; CHECK-NEXT: 2 x86-rsb-stuff - Returns lowered to the return thunk
+; CHECK-NEXT: 2 x86-rsb-stuff - Returns accounted (in place or by the thunk)
 ; CHECK-NEXT: 1 x86-rsb-stuff - Credit resets
 
 define internal i32 @leaf(i32 %x) noinline {

@@ -2,21 +2,20 @@
 // its own that starts at the entry symbol and covers exactly the accounting
 // bytes (a signal or a profiler can stop there); f's FDE starts at f.
 
-/// The addresses and sizes below are those of the thunk form of returns.
+/// The addresses and sizes below are those of the thunk form of returns;
+/// the -O0 and DWARF 4 builds have the default, in-place form.
 // RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
 // RUN:   -target x86_64-linux-gnu -O2 -g -fno-pic -c %s -o %t.o
 // RUN: llvm-dwarfdump --verify %t.o | FileCheck %s --check-prefix=VERIFY
 // RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
 // RUN: llvm-dwarfdump --eh-frame %t.o | FileCheck %s --check-prefix=EH
-// RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
-// RUN:   -target x86_64-linux-gnu -O0 -g -fno-pic -c %s -o %t.O0.o
+// RUN: %clang_rsb -target x86_64-linux-gnu -O0 -g -fno-pic -c %s -o %t.O0.o
 // RUN: llvm-dwarfdump --verify %t.O0.o | FileCheck %s --check-prefix=VERIFY
 // RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
 // RUN:   -target x86_64-linux-gnu -O2 -g -fPIC -c %s -o %t.pic.o
 // RUN: llvm-dwarfdump --verify %t.pic.o | FileCheck %s --check-prefix=VERIFY
 // RUN: llvm-dwarfdump --eh-frame %t.pic.o | FileCheck %s --check-prefix=EHPIC
-// RUN: %clang_rsb -mllvm -x86-rsb-stuff-return-check=thunk \
-// RUN:   -target x86_64-linux-gnu -O2 -gdwarf-4 -c %s -o %t.dw4.o
+// RUN: %clang_rsb -target x86_64-linux-gnu -O2 -gdwarf-4 -c %s -o %t.dw4.o
 // RUN: llvm-dwarfdump --verify %t.dw4.o | FileCheck %s --check-prefix=VERIFY
 // RUN: llvm-dwarfdump --debug-info %t.o | FileCheck %s --check-prefix=INFO
 
