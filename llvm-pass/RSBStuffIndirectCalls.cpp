@@ -14,11 +14,9 @@
 // indirect calls", has the argument). The call site reads them as a mark:
 //
 //   movq    %rax, %r11                  the target, read once (or `movq mem`)
-//   testq   %r11, %r11                  never read the kernel half (the
-//   js      .Lplain                     vsyscall page is execute-only) nor
-//   testl   $0xff0, %r11d               the page before a target in the
-//   je      .Lplain                     first 16 bytes of its own
-//   movq    -8(%r11), %r10
+//   testl   $0x3f0, %r11d               never read the page before a target
+//   je      .Lplain                     in the first 16 bytes of its own, nor
+//   movq    -8(%r11), %r10              the vsyscall page (execute-only)
 //   cmpq    __rsb_prefix_mark(%rip), %r10
 //   jne     .Lplain
 //   cmpw    $0x4864, -10(%r11)          the %fs and REX.W bytes of the sarq
@@ -76,12 +74,19 @@ using namespace rsbstuff;
 static constexpr const char *PrefixMarkSym = "__rsb_prefix_mark";
 /// The two bytes in front of them: the %fs segment and REX.W prefixes.
 static constexpr int64_t MarkPrefixes = 0x4864;
+/// The target bits of which one at least must be set before the mark is
+/// read: they are clear in the first 16 bytes of every page, where the mark
+/// would lie in the page before, and at the vsyscall page's three entries
+/// (0x000, 0x400, 0x800), which are execute-only. Every marked target has
+/// bit 4 set, or a higher one up to 9 if its function is over-aligned
+/// (docs/design.md, "The read never faults").
+static constexpr int64_t MarkReadableBits = 0x3f0;
 /// The thunk of -mretpoline that calls the target in %r11.
 static constexpr const char *RetpolineR11Sym = "__llvm_retpoline_r11";
 /// Base, scale, index, displacement, segment.
 static constexpr unsigned X86MemOperands = 5;
 /// X86 condition codes (the ISA's encoding, private to LLVM).
-static constexpr unsigned CondEqual = 4, CondNotEqual = 5, CondSign = 8;
+static constexpr unsigned CondEqual = 4, CondNotEqual = 5;
 
 /// The register form of each indirect call or tail call the check handles,
 /// by its memory form (or itself).
@@ -204,9 +209,7 @@ void X86RSBStuff::insertMarkCheck(MachineBasicBlock &MBB,
   auto AddTargetBytes = [&](MachineInstrBuilder &MIB, int64_t Offset) {
     MIB.addReg(R11).addImm(1).addReg(0).addImm(Offset).addReg(0);
   };
-  Build("TEST64rr").addReg(R11).addReg(R11);
-  Branch(CondSign, Plain);
-  Build("TEST32ri").addReg(Names->reg("R11D")).addImm(0xff0);
+  Build("TEST32ri").addReg(Names->reg("R11D")).addImm(MarkReadableBits);
   Branch(CondEqual, Plain);
   auto Load = Build("MOV64rm").addReg(R10, RegState::Define);
   AddTargetBytes(Load, -8);

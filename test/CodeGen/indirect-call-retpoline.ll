@@ -12,10 +12,8 @@
 
 ; CHECK-LABEL: {{^}}call_retpoline:
 ; CHECK:         movq %rdi, %r11
-; CHECK:         testq %r11, %r11
-; CHECK-NEXT:    js [[PLAIN:.LBB0_[0-9]+]]
-; CHECK-NEXT:    testl $4080, %r11d
-; CHECK-NEXT:    je [[PLAIN]]
+; CHECK:         testl $1008, %r11d
+; CHECK-NEXT:    je [[PLAIN:.LBB0_[0-9]+]]
 ; CHECK-NEXT:    movq -8(%r11), %r10
 ; CHECK-NEXT:    cmpq __rsb_prefix_mark(%rip), %r10
 ; CHECK-NEXT:    jne [[PLAIN]]

@@ -20,10 +20,8 @@
 
 ; CHECK-LABEL: {{^}}tail_register:
 ; CHECK:         movq %rax, %r11
-; CHECK-NEXT:    testq %r11, %r11
-; CHECK-NEXT:    js [[PLAIN:.LBB0_[0-9]+]]
-; CHECK-NEXT:    testl $4080, %r11d
-; CHECK-NEXT:    je [[PLAIN]]
+; CHECK-NEXT:    testl $1008, %r11d
+; CHECK-NEXT:    je [[PLAIN:.LBB0_[0-9]+]]
 ; CHECK-NEXT:    movq -8(%r11), %r10
 ; CHECK-NEXT:    cmpq __rsb_prefix_mark(%rip), %r10
 ; CHECK-NEXT:    jne [[PLAIN]]
@@ -46,7 +44,7 @@ define i64 @tail_register(ptr %f, i64 %x) {
 ; The pointer is loaded once, into %r11: the jump does not read it again.
 ; CHECK-LABEL: {{^}}tail_memory:
 ; CHECK:         movq (%rcx,%rax,8), %r11
-; CHECK-NEXT:    testq %r11, %r11
+; CHECK-NEXT:    testl $1008, %r11d
 ; CHECK:         cmpw $18532, -10(%r11)
 ; CHECK-NEXT:    jne [[PLAIN:.LBB1_[0-9]+]]
 ; CHECK-NEXT:    jmpq *%r11

@@ -149,9 +149,7 @@ plain_jump:
 	# check compares with; \into: a label inside it, for branches).
 	.macro	MARK_CHECK plain, mark=__rsb_prefix_mark, into=0
 	movq	%rdi, %r11
-	testq	%r11, %r11
-	js	\plain
-	testl	$0xff0, %r11d
+	testl	$0x3f0, %r11d
 	je	\plain
 	movq	-8(%r11), %r10
 	cmpq	\mark(%rip), %r10
