@@ -254,7 +254,9 @@ void X86RSBStuff::retarget(MachineOperand &Target, StringRef Prefix) {
 /// Sends direct calls to instrumented callees to their accounting entries
 /// (in every function, instrumented or not: a counted call is matched by the
 /// callee's thunk return whoever the caller is) and, in instrumented
-/// functions, clears the credit after calls the counter cannot see.
+/// functions, counts indirect calls through constant tables of instrumented
+/// functions or whose target carries the mark, and clears the credit after
+/// calls the counter cannot see.
 unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
   unsigned Redirected = 0;
   SmallVector<MachineInstr *, 4> Indirect;
@@ -276,6 +278,9 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
           accountAtCallSite(MI);
         else
           retarget(Target, EntryPrefix);
+        ++Redirected;
+      } else if (Instrumented && canCountTableCall(MI)) {
+        countTableCall(MI);
         ++Redirected;
       } else if (Instrumented && canCountIndirect(MI)) {
         Indirect.push_back(&MI); // Splits the block: after the walk.

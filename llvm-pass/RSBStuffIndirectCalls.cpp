@@ -98,9 +98,8 @@ static StringRef registerForm(StringRef Name) {
       .Default("");
 }
 
-/// A call through LLVM's retpoline (-mretpoline): `call *%r11` in effect,
-/// its target already in %r11 (X86ISelLowering's EmitLoweredIndirectThunk).
-static bool isRetpolineCall(const MachineInstr &Call) {
+/// Its target is already in %r11 (X86ISelLowering's EmitLoweredIndirectThunk).
+bool rsbstuff::isRetpolineCall(const MachineInstr &Call) {
   const MachineOperand &Target = Call.getOperand(0);
   return Target.isSymbol() &&
          StringRef(Target.getSymbolName()) == RetpolineR11Sym;

@@ -104,6 +104,13 @@ cl::opt<bool> CountIndirect(
              "bytes before the target), reset after the others"),
     cl::init(true), cl::cat(RSBCategory));
 
+cl::opt<bool> CountTableCalls(
+    "x86-rsb-stuff-count-table-calls",
+    cl::desc("Count an indirect call whose target is loaded from a constant "
+             "table of functions all instrumented in this module, with no "
+             "mark check"),
+    cl::init(true), cl::cat(RSBCategory));
+
 cl::opt<std::string>
     ResetHelper("x86-rsb-stuff-reset-helper",
                 cl::desc("Helper that clears the calling thread's credit"),

@@ -44,6 +44,7 @@ extern llvm::cl::opt<TLSChoice> TLSForm;
 extern llvm::cl::opt<bool> ExternEntries;
 extern llvm::cl::opt<bool> ResetCredit;
 extern llvm::cl::opt<bool> CountIndirect;
+extern llvm::cl::opt<bool> CountTableCalls;
 extern llvm::cl::opt<std::string> ResetHelper;
 extern llvm::cl::list<std::string> SkipList;
 extern llvm::cl::opt<std::string> SkipFile;

@@ -49,6 +49,9 @@ TrackingStatistic NumCaps = {
 TrackingStatistic NumIndirectChecked = {
     DEBUG_TYPE, "NumIndirectChecked",
     "Indirect calls and tail calls checked for the prefix mark"};
+TrackingStatistic NumTableCalls = {
+    DEBUG_TYPE, "NumTableCalls",
+    "Indirect calls through a constant table of instrumented functions"};
 } // namespace rsbstuff
 
 namespace {
@@ -61,7 +64,7 @@ struct StatisticsAtExit {
         &NumInstrumented,       &NumSkipped,        &NumElided,
         &NumCallsRedirected,    &NumReturnsLowered, &NumTailCallsRetargeted,
         &NumTailCallsAccounted, &NumResets,         &NumCaps,
-        &NumIndirectChecked};
+        &NumIndirectChecked,    &NumTableCalls};
     raw_ostream &OS = errs();
     OS << "===" << std::string(73, '-') << "===\n"
        << "                     ... rsb-stuff Statistics Collected ...\n"

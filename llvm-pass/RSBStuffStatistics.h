@@ -20,6 +20,7 @@ extern llvm::TrackingStatistic NumTailCallsAccounted;
 extern llvm::TrackingStatistic NumResets;
 extern llvm::TrackingStatistic NumCaps;
 extern llvm::TrackingStatistic NumIndirectChecked;
+extern llvm::TrackingStatistic NumTableCalls;
 } // namespace rsbstuff
 
 #endif // RSBSTUFF_RSBSTUFFSTATISTICS_H

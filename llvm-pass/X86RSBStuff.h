@@ -8,7 +8,8 @@
 // defined by idea: the driver and the prefix request in X86RSBStuff.cpp,
 // call rewriting and credit resets in RSBStuffCalls.cpp, credit caps after
 // calls into the C library in RSBStuffCaps.cpp, counted indirect calls in
-// RSBStuffIndirectCalls.cpp, return and tail-call
+// RSBStuffIndirectCalls.cpp, indirect calls through constant tables of
+// instrumented functions in RSBStuffTableCalls.cpp, return and tail-call
 // lowering (and the check that no exit is left unaccounted) in
 // RSBStuffReturns.cpp, kernel mode in RSBStuffKernel.cpp.
 //
@@ -134,6 +135,13 @@ private:
   void countIndirectCall(llvm::MachineInstr &Call);
   void countIndirectTailCall(llvm::MachineInstr &TailCall);
 
+  // RSBStuffTableCalls.cpp: indirect calls through a constant table of
+  // instrumented functions, counted without a check.
+  bool holdsOnlyCountedFunctions(const llvm::GlobalVariable &Table) const;
+  const llvm::MachineInstr *targetLoad(const llvm::MachineInstr &Call) const;
+  bool canCountTableCall(const llvm::MachineInstr &Call) const;
+  void countTableCall(llvm::MachineInstr &Call);
+
   // RSBStuffReturns.cpp: return and tail-call lowering.
   bool lowerReturnsOnly();
   bool lowerExits(bool WithTailCalls, unsigned &Returns, unsigned &TailCalls);
@@ -170,6 +178,9 @@ const llvm::MachineOperand &calleeOperand(const llvm::MachineInstr &Call);
 
 /// A call that ends its block with nowhere to go: the callee never returns.
 bool isNoReturnCall(const llvm::MachineInstr &Call);
+
+/// A call through LLVM's retpoline (-mretpoline): `call *%r11` in effect.
+bool isRetpolineCall(const llvm::MachineInstr &Call);
 
 } // namespace rsbstuff
 
