@@ -255,6 +255,16 @@ static void recomputeLiveInsAfter(MachineBasicBlock &MBB,
   fullyRecomputeLiveIns(New);
 }
 
+/// Does, right before Call, the work of the entry its target's address
+/// skips: the shift, and in statistics builds the calls word.
+void X86RSBStuff::accountIndirectCall(MachineInstr &Call) {
+  MachineBasicBlock &MBB = *Call.getParent();
+  shiftCounter(MBB, Call, Call.getDebugLoc(), "SAR64mi");
+  if (Settings.Stats)
+    threadLocalOperand(MBB, Call, Call.getDebugLoc(), "INC64m",
+                       namedSymbol(opts::StatsSym));
+}
+
 /// Splits Call's block: MBB ends with the check, then come the uncounted
 /// call with its reset and the counted call, then the rest of MBB. The new
 /// blocks sit in place, so the CFI state of the call carries over.
@@ -286,10 +296,7 @@ void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
   BuildMI(*Plain, Plain->end(), DL, TII->get(Names->opcode("JMP_1")))
       .addMBB(Done);
 
-  shiftCounter(*Counted, Call, DL, "SAR64mi");
-  if (Settings.Stats) // The calls word, which the skipped entry counts.
-    threadLocalOperand(*Counted, Call, DL, "INC64m",
-                       namedSymbol(opts::StatsSym));
+  accountIndirectCall(Call);
   recomputeLiveInsAfter(MBB, *Done);
   ++NumIndirectChecked;
 }

@@ -124,8 +124,7 @@ const MachineInstr *X86RSBStuff::targetLoad(const MachineInstr &Call) const {
 /// not take its target from %r11, as the retpoline's does).
 bool X86RSBStuff::canCountTableCall(const MachineInstr &Call) const {
   MCRegister Target = isRetpolineCall(Call) ? Names->reg("R11") : MCRegister();
-  if (!opts::CountTableCalls || Call.isReturn() || isNoReturnCall(Call) ||
-      !scratchFreeAcross(Call, Target))
+  if (!opts::CountTableCalls || !scratchFreeAcross(Call, Target))
     return false;
   const MachineInstr *Load = targetLoad(Call);
   const GlobalVariable *Table = Load ? tableLoadedBy(*Load) : nullptr;
@@ -137,9 +136,6 @@ bool X86RSBStuff::canCountTableCall(const MachineInstr &Call) const {
 }
 
 void X86RSBStuff::countTableCall(MachineInstr &Call) {
-  accountAtCallSite(Call);
-  if (Settings.Stats) // The calls word, which the skipped entry counts.
-    threadLocalOperand(*Call.getParent(), Call, Call.getDebugLoc(), "INC64m",
-                       namedSymbol(opts::StatsSym));
+  accountIndirectCall(Call);
   ++NumTableCalls;
 }

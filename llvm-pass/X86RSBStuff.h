@@ -132,6 +132,7 @@ private:
                        llvm::MachineBasicBlock &Plain,
                        llvm::MachineBasicBlock &Counted,
                        const llvm::DebugLoc &DL, bool IntoCounted);
+  void accountIndirectCall(llvm::MachineInstr &Call);
   void countIndirectCall(llvm::MachineInstr &Call);
   void countIndirectTailCall(llvm::MachineInstr &TailCall);
 
