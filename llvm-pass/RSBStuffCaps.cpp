@@ -21,7 +21,10 @@
 //
 // in section rsb_caps, whose mask starts as the reset (RSB_DEPTH_INIT) and
 // which the runtime sets to the capped mask at start-up once it has checked
-// the library, the binding and where f resolved (runtime/rsb_caps.c). After
+// the library, the binding and where f resolved (runtime/rsb_caps.c). A
+// depth that holds only once a flag of the library is set (malloc after its
+// first call) adds the flag's address to the library string, which the
+// runtime then also checks. After
 // the call: `movq __rsb_cap.f(%rip), %r10; andq %r10, counter`. A counter
 // `1...10...0` with a ones is a credit of ceil(a/5) - 1 returns; the `and`
 // keeps at most the mask's leading ones, so it never adds credit.
@@ -32,6 +35,7 @@
 #include "RSBStuffStatistics.h"
 #include "X86RSBStuff.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -42,6 +46,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
+
+#include <algorithm>
 
 using namespace llvm;
 using namespace rsbstuff;
@@ -69,13 +75,18 @@ std::string rsbstuff::capRecordName(StringRef Callee) {
   return ("__rsb_cap." + Callee).str();
 }
 
-/// `"<library> <build-id>"`, shared by every record of that build.
+/// `"<library> <build-id>"`, shared by every record of that build, or
+/// `"<library> <build-id> <once-flag in hex>"` for a depth that holds once
+/// that flag is set (a runtime that predates once-flags sees another build).
 static Constant *libraryId(Module &M, const LibraryDepth &Lib) {
-  std::string Name = ("__rsb_lib." + Lib.Library + "." + Lib.BuildId).str();
+  std::string Id = (Lib.Library + " " + Lib.BuildId).str();
+  if (Lib.OnceFlag)
+    Id += " " + utohexstr(Lib.OnceFlag, /*LowerCase=*/true);
+  std::string Name = "__rsb_lib." + Id;
+  std::replace(Name.begin(), Name.end(), ' ', '.');
   if (GlobalVariable *GV = M.getNamedGlobal(Name))
     return GV;
-  Constant *Text = ConstantDataArray::getString(
-      M.getContext(), (Lib.Library + " " + Lib.BuildId).str());
+  Constant *Text = ConstantDataArray::getString(M.getContext(), Id);
   auto *GV = new GlobalVariable(M, Text->getType(), /*isConstant=*/true,
                                 GlobalValue::LinkOnceODRLinkage, Text, Name);
   GV->setComdat(M.getOrInsertComdat(Name));

@@ -8,12 +8,15 @@
 //
 //   # libc-depth 1 path /lib/x86_64-linux-gnu/libc.so.6 build-id 93ac...
 //
-// then `name depth depth-if-own-definitions` lines. Only the first depth is
-// used (whatever libc's own PLT calls resolve to), only default versions
-// (bare names), and only bounded ones: anything else, or a name two
-// libraries export, is not in the table, and a call to it clears the credit
-// as before. The numbers hold for that build only; the runtime checks at
-// start-up that the program really runs it (runtime/rsb_caps.c).
+// then `name depth depth-if-own-definitions [depth@flag]` lines. Only the
+// first depth is used (whatever libc's own PLT calls resolve to), or, when
+// it is unbounded, the optional once-flag depth (the depth once the byte at
+// address `flag` of the library is set: malloc after its first call); only
+// default versions (bare names), and only bounded ones: anything else, or a
+// name two libraries export, is not in the table, and a call to it clears
+// the credit as before. The numbers hold for that build only; the runtime
+// checks at start-up that the program really runs it, and that the flag is
+// set (runtime/rsb_caps.c).
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,10 +62,17 @@ bool parseHeader(StringRef Line, Library &Lib) {
   return true;
 }
 
+/// `8@1da488`: depth 8 once the byte at 0x1da488 is set.
+static bool parseOnceFlagDepth(StringRef Word, unsigned &Depth,
+                               uint64_t &Flag) {
+  auto [DepthText, FlagText] = Word.split('@');
+  return !DepthText.getAsInteger(10, Depth) &&
+         !FlagText.getAsInteger(16, Flag) && Flag != 0;
+}
+
 void addFunction(Table &T, StringRef Line) {
   SmallVector<StringRef, 4> Words;
   Line.split(Words, ' ', -1, /*KeepEmpty=*/false);
-  unsigned Depth;
   if (Words.size() < 2 || Words[0].contains('@'))
     return;
   auto [It, New] = T.Functions.try_emplace(Words[0]);
@@ -70,9 +80,10 @@ void addFunction(Table &T, StringRef Line) {
     It->second.reset();
     return;
   }
-  if (!Words[1].getAsInteger(10, Depth))
-    It->second = LibraryDepth{T.Libraries.back().Name,
-                              T.Libraries.back().BuildId, Depth};
+  LibraryDepth D{T.Libraries.back().Name, T.Libraries.back().BuildId, 0};
+  if (!Words[1].getAsInteger(10, D.Depth) ||
+      (Words.size() >= 4 && parseOnceFlagDepth(Words[3], D.Depth, D.OnceFlag)))
+    It->second = D;
 }
 
 Table readTable(StringRef Path) {

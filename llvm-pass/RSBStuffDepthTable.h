@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
+
 #include <optional>
 
 namespace llvm {
@@ -28,6 +30,9 @@ struct LibraryDepth {
   llvm::StringRef Library; ///< The library's file name (`libc.so.6`).
   llvm::StringRef BuildId; ///< Its GNU build-id, in hex.
   unsigned Depth;          ///< Calls nested below the function (0: a leaf).
+  /// If not 0, Depth holds only once the byte at this address of the
+  /// library (a once-flag: glibc's allocator initialised) is set.
+  uint64_t OnceFlag = 0;
 };
 
 /// The entry of the default-version symbol Name in the table that

@@ -16,7 +16,12 @@
 //   - the function resolved into a library of the table's file name and GNU
 //     build-id: not another build of the C library, not an interposed
 //     definition (LD_PRELOAD, a static allocator, a non-PIE executable's
-//     canonical PLT entry, a static link).
+//     canonical PLT entry, a static link);
+//   - for a depth that holds once a flag of the library is set (malloc,
+//     whose first call initialises the allocator through code the table
+//     cannot bound; docs/libc-depth.md, "Once-flags"), that byte is set.
+//     The flags the tool finds are glibc's allocator's, so the check first
+//     runs malloc once; the tool proved that nothing clears them again.
 // Any doubt leaves the reset in place: slower, never unsafe. Every module
 // (the executable, each instrumented shared object) links its own copy and
 // checks its own records. With the statistics runtime the outcome is added
@@ -52,7 +57,7 @@ extern ElfW(Dyn) _DYNAMIC[] __attribute__((weak, visibility("hidden")));
 extern struct rsb_cap_report __rsb_cap_report __attribute__((weak));
 #endif
 
-enum verdict { VOUCHED, LAZY, OTHER_BUILD, ELSEWHERE };
+enum verdict { VOUCHED, LAZY, OTHER_BUILD, ELSEWHERE, UNSET };
 
 static int nonempty_env(const char *name) {
   const char *value = getenv(name);
@@ -74,9 +79,12 @@ static int binds_now(void) {
 }
 
 struct object {
-  uintptr_t address; // In: an address.
-  const char *name;  // Out: the file of the object holding it.
-  const uint8_t *id; // Out: its GNU build-id, if it has one.
+  uintptr_t address;       // In: an address.
+  uintptr_t base;          // Out: the object holding it: its load bias,
+  const ElfW(Phdr) * phdr; // program headers (mapped with it),
+  size_t phnum;
+  const char *name;  // file,
+  const uint8_t *id; // and GNU build-id, if it has one.
   size_t id_size;
 };
 
@@ -110,6 +118,9 @@ static int holds(struct dl_phdr_info *info, size_t size, void *data) {
   }
   if (!inside)
     return 0;
+  o->base = info->dlpi_addr;
+  o->phdr = info->dlpi_phdr;
+  o->phnum = info->dlpi_phnum;
   o->name = info->dlpi_name ? info->dlpi_name : "";
   for (int i = 0; i < info->dlpi_phnum && !o->id; ++i)
     if (info->dlpi_phdr[i].p_type == PT_NOTE)
@@ -123,9 +134,9 @@ static int hex_digit(char c) {
                                 : -1;
 }
 
-// Whether hex spells the bytes id[0..size).
+// Whether hex (up to a space or the end) spells the bytes id[0..size).
 static int same_id(const char *hex, const uint8_t *id, size_t size) {
-  if (!id || strlen(hex) != 2 * size)
+  if (!id || strcspn(hex, " ") != 2 * size)
     return 0;
   for (size_t i = 0; i < size; ++i)
     if (hex_digit(hex[2 * i]) * 16 + hex_digit(hex[2 * i + 1]) != id[i])
@@ -133,8 +144,34 @@ static int same_id(const char *hex, const uint8_t *id, size_t size) {
   return 1;
 }
 
+// Whether the object maps the byte at vaddr.
+static int in_segment(const struct object *o, uintptr_t vaddr) {
+  for (size_t i = 0; i < o->phnum; ++i) {
+    const ElfW(Phdr) *ph = &o->phdr[i];
+    if (ph->p_type == PT_LOAD && vaddr - ph->p_vaddr < ph->p_memsz)
+      return 1;
+  }
+  return 0;
+}
+
+// The once-flag after the build-id ("libc.so.6 <id> 1da488"), or 0.
+static uintptr_t once_flag(const char *library) {
+  const char *id = strchr(library, ' ');
+  const char *flag = id ? strchr(id + 1, ' ') : NULL;
+  if (!flag)
+    return 0;
+  uintptr_t value = 0;
+  for (const char *p = flag + 1; *p; ++p) {
+    int digit = hex_digit(*p);
+    if (digit < 0 || value >> 60)
+      return UINTPTR_MAX; // Unreadable: no address vouches for it.
+    value = value * 16 + digit;
+  }
+  return value ? value : UINTPTR_MAX;
+}
+
 static enum verdict judge(const struct rsb_cap *cap) {
-  struct object o = {(uintptr_t)cap->function, NULL, NULL, 0};
+  struct object o = {(uintptr_t)cap->function, 0, NULL, 0, NULL, NULL, 0};
   if (!cap->function || !dl_iterate_phdr(holds, &o))
     return ELSEWHERE;
   const char *hex = strchr(cap->library, ' ');
@@ -143,7 +180,25 @@ static enum verdict judge(const struct rsb_cap *cap) {
   if (!hex || strncmp(base, cap->library, hex - cap->library) != 0 ||
       base[hex - cap->library] != '\0')
     return ELSEWHERE;
-  return same_id(hex + 1, o.id, o.id_size) ? VOUCHED : OTHER_BUILD;
+  if (!same_id(hex + 1, o.id, o.id_size))
+    return OTHER_BUILD;
+  uintptr_t flag = once_flag(cap->library);
+  if (!flag)
+    return VOUCHED;
+  // The same build as the table's, so the flag is the byte the tool saw;
+  // only a damaged table could point outside the library.
+  if (!in_segment(&o, flag) ||
+      !__atomic_load_n((const uint8_t *)(o.base + flag), __ATOMIC_ACQUIRE))
+    return UNSET;
+  return VOUCHED;
+}
+
+// Whether some record's depth holds only once a flag is set.
+static int needs_once_flags(void) {
+  for (struct rsb_cap *cap = __start_rsb_caps; cap < __stop_rsb_caps; ++cap)
+    if (once_flag(cap->library))
+      return 1;
+  return 0;
 }
 
 static void report(enum verdict v) {
@@ -152,7 +207,7 @@ static void report(enum verdict v) {
     return;
   uint64_t *counts[] = {&__rsb_cap_report.vouched, &__rsb_cap_report.lazy,
                         &__rsb_cap_report.other_build,
-                        &__rsb_cap_report.elsewhere};
+                        &__rsb_cap_report.elsewhere, &__rsb_cap_report.unset};
   __atomic_fetch_add(counts[v], 1, __ATOMIC_RELAXED);
 #else
   (void)v;
@@ -170,6 +225,12 @@ __rsb_caps_check(void) {
   if (!__start_rsb_caps || __start_rsb_caps == __stop_rsb_caps)
     return;
   int now = binds_now();
+  if (now && needs_once_flags()) {
+    // glibc's allocator sets its flag on the first call; the volatile
+    // pointer keeps the compiler from folding the pair away.
+    void *volatile block = malloc(1);
+    free(block);
+  }
   for (struct rsb_cap *cap = __start_rsb_caps; cap < __stop_rsb_caps; ++cap) {
     enum verdict v = now ? judge(cap) : LAZY;
     if (v == VOUCHED)

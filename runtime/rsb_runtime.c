@@ -77,13 +77,13 @@ __attribute__((destructor)) static void rsb_stats_print(void) {
           (unsigned long long)__rsb_depth,
           (unsigned long long)__rsb_stats.caps);
   const struct rsb_cap_report *r = &__rsb_cap_report;
-  if (r->vouched + r->lazy + r->other_build + r->elsewhere)
+  if (r->vouched + r->lazy + r->other_build + r->elsewhere + r->unset)
     fprintf(stderr,
             "rsb-stuff: libc-caps vouched=%llu lazy=%llu other-build=%llu "
-            "elsewhere=%llu\n",
+            "elsewhere=%llu unset=%llu\n",
             (unsigned long long)r->vouched, (unsigned long long)r->lazy,
             (unsigned long long)r->other_build,
-            (unsigned long long)r->elsewhere);
+            (unsigned long long)r->elsewhere, (unsigned long long)r->unset);
 }
 
 #else

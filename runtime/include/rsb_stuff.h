@@ -55,6 +55,9 @@ struct rsb_cap_report {
   uint64_t other_build; /**< Another build of the library. */
   uint64_t elsewhere;   /**< Resolved outside it (interposed, static,
                              canonical PLT entry). */
+  uint64_t unset;       /**< The depth holds once a flag of the library
+                             is set (its allocator initialised); it is
+                             not. */
 };
 
 /** Returns the calling thread's call depth counter. */

@@ -2,7 +2,7 @@
 # call or branches inside itself; both columns agree when there is no PLT.
 # RUN: %clang --target=x86_64-linux-gnu -shared -nostdlib %s -o %t.so
 # RUN: %libc-depth %t.so -o - | FileCheck %s
-# CHECK: {{^}}# name depth depth-if-own-definitions{{$}}
+# CHECK: {{^}}# name depth depth-if-own-definitions [depth-once-set@once-flag]{{$}}
 # CHECK-NEXT: {{^}}leaf 0 0{{$}}
 # CHECK-NEXT: {{^}}leaf_loop 0 0{{$}}
 # CHECK-NEXT: {{^}}leaf_syscall 0 0{{$}}

@@ -1,6 +1,6 @@
 // Recursion through calls into the C library: strcoll and strlen (leaves,
-// whose records need no cap), free (depth 8: capped) and malloc (unbounded:
-// reset). Each level keeps its block until its callee returned, so neither
+// whose records need no cap), free (depth 8: capped) and malloc (depth 8
+// once the allocator is initialised: capped; unbounded before: reset). Each level keeps its block until its callee returned, so neither
 // call can be optimised away (the block escapes through Sink).
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,10 +1,12 @@
-// A loop that calls an instrumented function after each malloc(): the credit
-// is cleared after every malloc() and free() (their calls are invisible to
-// the counter), and the counted call and return in between balance.
+// A loop that calls an instrumented function after each strdup(): the
+// credit is cleared after every strdup() (unbounded in the C library's depth
+// table: it calls malloc through the PLT) and capped after every free(), and
+// the counted call and return in between balance.
 // -DLOOP_LIBRARY builds the loop alone (for a shared library), -DLOOP_MAIN
 // the main program alone.
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int reset_loop(int n);
 
@@ -18,7 +20,7 @@ __attribute__((noinline)) int work(char *p, int i) {
 __attribute__((noinline)) int reset_loop(int n) {
   int odd = 0;
   for (int i = 0; i < n; i++) {
-    char *p = malloc(16);
+    char *p = strdup("fifteen letters");
     odd += work(p, i);
     free(p);
   }
