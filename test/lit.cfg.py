@@ -74,9 +74,11 @@ if os.environ.get("RSB_REAL_PROJECTS", "1") != "0":
     config.available_features.add("real-projects")
 
 # The libc build whose depths were read by hand from its disassembly
-# (test/tools/libc-depth-libc.test); on another build those values need not
-# hold, so that test is skipped, while the rule tests on small hand-written
-# libraries run everywhere.
+# (test/tools/libc-depth-libc.test), with its detached debug symbols
+# (libc6-dbg, which utils/install-deps installs: malloc's once-flag needs
+# them); on another build those values need not hold, so that test is
+# skipped, while the rule tests on small hand-written libraries run
+# everywhere.
 LIBC = "/lib/x86_64-linux-gnu/libc.so.6"
 LIBC_VERIFIED_BUILD_ID = "93ac61ec5a8eb1396f9fbd350e3169a558528a40"
 if os.path.exists(LIBC):
@@ -87,5 +89,8 @@ if os.path.exists(LIBC):
                                text=True).stdout
     except OSError:
         notes = ""
-    if "Build ID: " + LIBC_VERIFIED_BUILD_ID in notes:
+    debug = "/usr/lib/debug/.build-id/%s/%s.debug" % (
+        LIBC_VERIFIED_BUILD_ID[:2], LIBC_VERIFIED_BUILD_ID[2:])
+    if "Build ID: " + LIBC_VERIFIED_BUILD_ID in notes and \
+            os.path.exists(debug):
         config.available_features.add("libc-depth-verified")

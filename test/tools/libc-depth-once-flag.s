@@ -1,32 +1,35 @@
-# A once-flag: a byte tested with `cmpb $0x0` and only ever set to 1, whose
-# address is never taken (no lea, no relocation). glibc's malloc runs its
-# unbounded first-call initialisation only while such a flag is 0; the
-# fourth column is the depth once the flag is set, `depth@flag-address`,
-# from a walk of what is reachable with the branches on the flag decided.
-# The walk also follows constant arguments into a callee, to see that
-# glibc's __libc_message (do_abort, ...) never returns (`message` here).
+# A once-flag (a byte tested with `cmpb $0x0` that stays set once set:
+# libc-depth-once-flag-bytes.s) guards glibc's malloc's unbounded first-call
+# initialisation; the fourth column is the depth once the flag is set,
+# `depth@flag-address`, from a walk of what is reachable with the branches
+# on the flag decided, from every way into the function. The walk also
+# follows constant arguments into a callee, to see that glibc's
+# __libc_message (do_abort, ...) never returns (`message` here).
 # RUN: %clang --target=x86_64-linux-gnu -shared -nostdlib -Wa,-I%S/Inputs %s -o %t.so
 # RUN: llvm-nm %t.so > %t.out
 # RUN: %libc-depth %t.so -o - >> %t.out
 # RUN: FileCheck %s < %t.out
 # CHECK:      {{^0*}}[[FLAG:[1-9a-f][0-9a-f]*]] b flag{{$}}
 # CHECK:      {{^}}alloc unbounded unbounded 2@[[FLAG]]{{$}}
+# CHECK-NEXT: {{^}}alloc_ah unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_checked unbounded unbounded 2@[[FLAG]]{{$}}
-# CHECK-NEXT: {{^}}alloc_cleared unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_entered unbounded unbounded{{$}}
-# CHECK-NEXT: {{^}}alloc_escaped unbounded unbounded{{$}}
+# CHECK-NEXT: {{^}}alloc_je unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_joined unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_label_taken unbounded unbounded{{$}}
+# CHECK-NEXT: {{^}}alloc_loop unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_register unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_unwound unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_warns unbounded unbounded{{$}}
+# CHECK-NEXT: {{^}}alloc_xbegin unbounded unbounded{{$}}
+# CHECK:      {{^}}outer unbounded unbounded{{$}}
 # CHECK:      {{^}}realloc_like unbounded unbounded 3@[[FLAG]]{{$}}
 	.include "depth-fn.s"
 
 	.bss
+	.type	flag, @object
+	.size	flag, 1
 flag:	.byte	0
-cleared: .byte	0
-escaped: .byte	0
 	.text
 
 	fn	d0
@@ -117,34 +120,6 @@ escaped: .byte	0
 	jmp	.Lentered_init
 	endfn	enter
 
-# A flag that some code sets back to 0 guards nothing.
-	fn	alloc_cleared
-	cmpb	$0, cleared(%rip)
-	je	1f
-	ret
-1:	call	init_l
-	ret
-	endfn	alloc_cleared
-
-	fn	clear
-	movb	$0, cleared(%rip)
-	ret
-	endfn	clear
-
-# Nor does one whose address is taken: a store through it is not seen.
-	fn	alloc_escaped
-	cmpb	$0, escaped(%rip)
-	je	1f
-	ret
-1:	call	init_l
-	ret
-	endfn	alloc_escaped
-
-	fn	escape
-	lea	escaped(%rip), %rax
-	ret
-	endfn	escape
-
 # Only `cmpb $0x0, flag(%rip)` right before the branch decides it.
 	fn	alloc_register
 	movzbl	flag(%rip), %eax
@@ -209,3 +184,72 @@ personality:
 	call	alloc_l
 	ret
 	endfn	realloc_like
+
+
+# The abort path of a transaction is a way in too.
+	fn	alloc_xbegin
+	cmpb	$0, flag(%rip)
+	je	2f
+	xbegin	1f
+	call	d1_l
+	xend
+	ret
+1:	call	init_l
+2:	ret
+	endfn	alloc_xbegin
+
+# `loop` counts %rcx down: 0 here, whatever it was.
+	fn	alloc_loop
+	cmpb	$0, flag(%rip)
+	je	2f
+	mov	$2, %ecx
+1:	loop	1b
+	test	%ecx, %ecx
+	jne	2f
+	call	init_l
+2:	ret
+	endfn	alloc_loop
+
+# %ah is bits 8-15 of %rax: 0 here.
+	fn	alloc_ah
+	cmpb	$0, flag(%rip)
+	je	2f
+	mov	$1, %eax
+	test	%ah, %ah
+	jne	2f
+	call	init_l
+2:	ret
+	endfn	alloc_ah
+
+# A function that starts with the branch gets its flags from its caller,
+# not from the `cmpb` the previous function happens to end with.
+	fn	test_flag
+	cmpb	$0, flag(%rip)
+	.cfi_endproc
+	.size	test_flag, .-test_flag
+	.globl	alloc_je
+	.type	alloc_je, @function
+alloc_je:
+	.cfi_startproc
+	je	1f
+	cmpb	$0, flag(%rip)		# (tried with the flag)
+	ret
+1:	call	init_l
+	ret
+	endfn	alloc_je
+
+# An exported symbol without an FDE inside another function's range: its
+# jump to the init call is a way in from outside.
+	fn	outer
+	cmpb	$0, flag(%rip)
+	je	.Louter_init
+	ret
+	.globl	inner
+	.type	inner, @function
+inner:
+	jmp	.Louter_init
+	.size	inner, .-inner
+.Louter_init:
+	call	init_l
+	ret
+	endfn	outer
