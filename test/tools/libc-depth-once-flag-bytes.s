@@ -10,14 +10,18 @@
 # RUN: llvm-nm %t.so > %t.out
 # RUN: %libc-depth %t.so -o - >> %t.out
 # RUN: FileCheck %s < %t.out
-# Stripped: the member of `pair` is refused because `pair` is taken 1 byte
-# below it, the others as before.
+# Stripped (no symbols, no debug file): no once-flags at all.
 # RUN: llvm-strip --strip-all %t.so -o %t.stripped.so
-# RUN: llvm-nm %t.so > %t.stripped.out
-# RUN: %libc-depth %t.stripped.so -o - >> %t.stripped.out
-# RUN: FileCheck %s < %t.stripped.out
+# RUN: %libc-depth %t.stripped.so -o - | FileCheck %s --check-prefix=STRIPPED
+# A `btr %reg, m(%rip)` anywhere: its 64-bit bit offset reaches any byte.
+# RUN: %clang --target=x86_64-linux-gnu -shared -nostdlib -Wl,-z,notext -Wa,-I%S/Inputs -Wa,--defsym,BITSTORE=1 %s -o %t.btr.so
+# RUN: %libc-depth %t.btr.so -o - | FileCheck %s --check-prefix=STRIPPED
+# STRIPPED-NOT: {{ [0-9]+@}}
+# STRIPPED:     {{^}}alloc_flag unbounded unbounded{{$}}
+# STRIPPED-NOT: {{ [0-9]+@}}
 # CHECK:      {{^0*}}[[FLAG:[1-9a-f][0-9a-f]*]] b flag{{$}}
 # CHECK:      {{^}}alloc_absolute unbounded unbounded{{$}}
+# CHECK-NEXT: {{^}}alloc_alias unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_cleared unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_cmpxchg unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_escaped unbounded unbounded{{$}}
@@ -25,6 +29,7 @@
 # CHECK-NEXT: {{^}}alloc_flag unbounded unbounded 0@[[FLAG]]{{$}}
 # CHECK-NEXT: {{^}}alloc_member unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_overlapped unbounded unbounded{{$}}
+# CHECK-NEXT: {{^}}alloc_untyped unbounded unbounded{{$}}
 	.include "depth-fn.s"
 
 	.macro	byte name
@@ -45,9 +50,19 @@
 	.type	pair, @object		# a two-byte structure
 	.size	pair, 2
 pair:	.byte	0, 0
+	.type	big, @object		# 16 bytes, and a byte symbol at its start
+	.size	big, 16
+	.type	alias, @object
+	.size	alias, 1
+big:
+alias:	.zero	16
 	.globl	exported
 	.protected exported		# exported, referenced directly
 	byte	exported
+
+	.data				# an array without a symbol type or size
+array:	.zero	8
+	byte	untyped
 	.text
 
 	fn	init			# unbounded: an indirect call
@@ -114,3 +129,26 @@ pair:	.byte	0, 0
 
 # Exported: another object can write it.
 	alloc	alloc_exported, exported
+
+# A byte symbol at the start of a larger object whose inner address is
+# taken.
+	alloc	alloc_alias, alias
+	fn	take_big
+	lea	big+8(%rip), %rax
+	ret
+	endfn	take_big
+
+# A byte object after an untyped label whose address is taken: the label
+# may stand for an array that holds it.
+	alloc	alloc_untyped, untyped
+	fn	take_array
+	lea	array(%rip), %rax
+	ret
+	endfn	take_array
+
+	.ifdef	BITSTORE
+	fn	clear_bit
+	btr	%rax, big(%rip)
+	ret
+	endfn	clear_bit
+	.endif

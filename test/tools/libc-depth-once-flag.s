@@ -11,19 +11,25 @@
 # RUN: FileCheck %s < %t.out
 # CHECK:      {{^0*}}[[FLAG:[1-9a-f][0-9a-f]*]] b flag{{$}}
 # CHECK:      {{^}}alloc unbounded unbounded 2@[[FLAG]]{{$}}
+# CHECK-NEXT: {{^}}alloc_abort unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_ah unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_checked unbounded unbounded 2@[[FLAG]]{{$}}
 # CHECK-NEXT: {{^}}alloc_entered unbounded unbounded{{$}}
+# CHECK-NEXT: {{^}}alloc_fs unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_je unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_joined unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_label_taken unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_loop unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_register unbounded unbounded{{$}}
+# CHECK-NEXT: {{^}}alloc_selfcall unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_unwound unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_warns unbounded unbounded{{$}}
 # CHECK-NEXT: {{^}}alloc_xbegin unbounded unbounded{{$}}
-# CHECK:      {{^}}outer unbounded unbounded{{$}}
+# CHECK:      {{^}}nested unbounded unbounded{{$}}
+# CHECK-NEXT: {{^}}nested_pad unbounded unbounded{{$}}
+# CHECK-NEXT: {{^}}outer unbounded unbounded{{$}}
 # CHECK:      {{^}}realloc_like unbounded unbounded 3@[[FLAG]]{{$}}
+# CHECK:      {{^}}user unbounded unbounded{{$}}
 	.include "depth-fn.s"
 
 	.bss
@@ -253,3 +259,86 @@ inner:
 	call	init_l
 	ret
 	endfn	outer
+
+# An abort leaves its status in %rax, not what the transaction began with.
+	fn	alloc_abort
+	cmpb	$0, flag(%rip)
+	je	2f
+	xor	%eax, %eax
+	xbegin	1f
+	xend
+	ret
+1:	test	%eax, %eax
+	je	2f
+	call	init_l
+2:	ret
+	endfn	alloc_abort
+
+# `cmpb $0x0, %fs:F(%rip)` tests a thread's byte, not F.
+	fn	alloc_fs
+	cmpb	$0, %fs:flag(%rip)
+	je	1f
+	ret
+1:	call	init_l
+	ret
+	endfn	alloc_fs
+
+# A callee that calls into its own range returns by a path the walk of its
+# start does not see: `msg (1)` may return.
+	fn	msg
+	call	1f
+	ud2
+1:	add	$8, %rsp
+	ret
+	endfn	msg
+
+	fn	alloc_selfcall
+	cmpb	$0, flag(%rip)
+	je	2f
+	test	%rsi, %rsi
+	jne	1f
+	ret
+1:	mov	$1, %edi
+	call	msg_l
+2:	call	init_l
+	ret
+	endfn	alloc_selfcall
+
+# A symbol nested in another function's range that runs off its end into
+# that function's init call, a way in the enclosing walk does not know.
+	fn	outer_fall
+	cmpb	$0, flag(%rip)
+	je	.Lfall_init
+	ret
+	.globl	nested
+	.type	nested, @function
+nested:
+	cmpb	$0, flag(%rip)		# (tried with the flag)
+	nop
+	.size	nested, .-nested
+.Lfall_init:
+	call	init_l
+	ret
+	endfn	outer_fall
+
+# A symbol nested in a range with landing pads.
+	fn	pads
+	.cfi_personality 0x1b, personality
+	.cfi_lsda 0x1b, .Llsda
+	ret
+	.globl	nested_pad
+	.type	nested_pad, @function
+nested_pad:
+	cmpb	$0, flag(%rip)
+	je	1f
+1:	ret
+	call	init_l			# a landing pad of pads
+	ret
+	.size	nested_pad, .-nested_pad
+	endfn	pads
+
+# `uiret` returns (from a user interrupt handler).
+	fn	user
+	call	init_l
+	uiret
+	endfn	user
