@@ -20,8 +20,9 @@
 //   - for a depth that holds once a flag of the library is set (malloc,
 //     whose first call initialises the allocator through code the table
 //     cannot bound; docs/libc-depth.md, "Once-flags"), that byte is set.
-//     The flags the tool finds are glibc's allocator's, so the check first
-//     runs malloc once; the tool proved that nothing clears them again.
+//     The check first runs malloc once, which sets glibc's allocator flag
+//     (a flag that only later code sets, like exit's, is found 0: the
+//     reset stays); the tool proved that nothing clears a flag again.
 // Any doubt leaves the reset in place: slower, never unsafe. Every module
 // (the executable, each instrumented shared object) links its own copy and
 // checks its own records. With the statistics runtime the outcome is added
