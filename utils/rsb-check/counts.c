@@ -27,6 +27,7 @@ void add_counts(struct counts *sum, const struct counts *c) {
   sum->refills += c->refills;
   sum->unknown += c->unknown;
   sum->instructions += c->instructions;
+  sum->unmodelled += c->unmodelled;
   sum->processes += c->processes;
   sum->threads += c->threads;
 }
@@ -46,6 +47,7 @@ void print_counts(FILE *out, const struct counts *c, bool total) {
     fprintf(out, " processes=%u", c->processes);
   fprintf(out,
           " threads=%u unknown=%" PRIu64 " instructions=%" PRIu64
-          " foreign-underflows=%" PRIu64 "\n",
-          c->threads, c->unknown, c->instructions, c->foreign_underflows);
+          " foreign-underflows=%" PRIu64 " unmodelled=%" PRIu64 "\n",
+          c->threads, c->unknown, c->instructions, c->foreign_underflows,
+          c->unmodelled);
 }

@@ -16,7 +16,9 @@ struct counts {
   uint64_t foreign_underflows; /* of underflows: at rets outside the code
                                   rsb-stuff compiled (libc, ld.so, ASan) */
   uint64_t calls, refills, unknown;
-  uint64_t instructions;      /* single-steps that executed an instruction */
+  uint64_t instructions;      /* instructions executed */
+  uint64_t unmodelled;        /* execve()s of programs the engine could not
+                                 run under the model (they ran unchecked) */
   unsigned min_rsb_at_refill; /* meaningful when refills > 0 */
   unsigned processes, threads;
 };

@@ -7,11 +7,7 @@
 #ifndef RSB_CHECK_DECODE_H
 #define RSB_CHECK_DECODE_H
 
-/* process_vm_readv, __WALL, strsignal: every source includes its own header
- * first. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
+#include "options.h"
 
 #include <stdbool.h>
 #include <stddef.h>

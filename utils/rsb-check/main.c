@@ -6,10 +6,10 @@
  *
  * rsb-check [options] -- PROGRAM [ARGS...]
  *
- * Runs PROGRAM under ptrace and replays every call and ret it executes (its
- * own code, its libraries and the dynamic loader, in every thread and child
- * process) on a model of a 16-entry Return Stack Buffer. Each ret is
- * classified by what the model would have predicted:
+ * Runs PROGRAM and replays every call and ret it executes (its own code, its
+ * libraries and the dynamic loader, in every thread, child process and
+ * program it executes) on a model of a 16-entry Return Stack Buffer. Each
+ * ret is classified by what the model would have predicted:
  *
  *   underflow     the model was empty: a Skylake-era CPU would have
  *                 predicted from the BTB, which an attacker can train
@@ -25,60 +25,66 @@
  * measured rather than as designed. The exit status is the program's, so it
  * can wrap test commands, unless --fail-on-underflow finds one (then 3).
  *
+ * Two engines run the program and drive one model:
+ *   qemu       (the default) the program runs under qemu-x86_64 with a TCG
+ *              plugin that sees each call and ret execute: hundreds of
+ *              millions of instructions a second, real test suites
+ *   ptrace     single-steps the program on the real CPU, about 40,000
+ *              instructions a second: for what QEMU cannot emulate, and as
+ *              the second opinion test/checker/engines-agree.test asks for
+ *
  * The pieces:
+ *   model.c    the RSB model, refills, the underflow list (both engines)
  *   decode.c   just enough x86-64 decoding to find calls, returns and the
  *              runtime's counter shift
  *   symbols.c  /proc/PID/maps and ELF symbol tables: the runtime's thunks
  *              and names for the report
- *   trace.c    the ptrace event loop and the per-thread RSB model
+ *   ptrace.c   the ptrace engine
+ *   qemu.c     the QEMU engine's side in rsb-check: starts the program,
+ *              collects the records
+ *   plugin.c   the QEMU engine's plugin (rsb-check-qemu.so), with
+ *   record.c   a process's counts in a file that outlives the process
+ *   launch.c   the QEMU command line that runs a program
+ *   report.c   a process's report; counts.c the counts and their line
  *   alloc.c    allocation that cannot fail
- *   counts.c   the counts and their report line
- *   main.c     options, starting the program
- *
- * Each includes only what it uses, so the dependencies run one way:
- * main -> trace -> symbols, decode, counts, alloc.
+ *   main.c     options, choosing the engine
  *
  *===----------------------------------------------------------------------===*/
 
-#include "trace.h"
+#include "options.h"
 
 #include "counts.h"
+#include "ptrace.h"
+#include "qemu.h"
 
 #include <errno.h>
-#include <inttypes.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ptrace.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-/* Exit statuses of our own, as env(1) uses them. */
-#define EXIT_UNDERFLOW 3
-#define EXIT_USAGE 2
-#define EXIT_INTERNAL 125
-#define EXIT_NOT_FOUND 127
-
-#define DEFAULT_RSB_SIZE 16
-#define MAX_RSB_SIZE 4096
 
 static void usage(FILE *f) {
   fputs("usage: rsb-check [options] [--] PROGRAM [ARGS...]\n"
         "\n"
-        "Runs PROGRAM single-stepped under ptrace and replays every call and\n"
-        "ret of every thread and child process on a model Return Stack\n"
-        "Buffer. At each process exit, prints (to stderr):\n"
+        "Runs PROGRAM and replays every call and ret of every thread, child\n"
+        "process and executed program on a model Return Stack Buffer. At\n"
+        "each process exit, prints (to stderr):\n"
         "  rsb-check: pid N PROGRAM: returns=R underflows=U trap=T\n"
         "    mispredicted=M correct=C calls=K refills=F min-rsb-at-refill=Q\n"
         "    threads=H unknown=X instructions=N foreign-underflows=O\n"
-        "and a total line at the end.\n"
+        "    unmodelled=E\n"
+        "and a total line at the end (unmodelled: programs executed that\n"
+        "the model could not run, which ran unchecked).\n"
         "\n"
         "options:\n"
+        "  --engine=qemu         (default) run the programs under qemu-x86_64\n"
+        "                        with rsb-check's TCG plugin\n"
+        "  --engine=ptrace       single-step them under ptrace on the real\n"
+        "                        CPU (about 40,000 instructions a second)\n"
         "  -o FILE               write the report to FILE\n"
         "  -v                    also report threads, processes, execs and\n"
         "                        each refill of the rsb-stuff runtime\n"
         "  --list-underflows     list each ret that found the RSB empty\n"
-        "  --fail-on-underflow   exit with 3 if any ret did\n"
+        "  --fail-on-underflow   exit with 3 if any ret did, or if a program\n"
+        "                        ran without the model (unmodelled)\n"
         "  --fail-on-underflow=instrumented\n"
         "                        exit with 3 if a ret in code rsb-stuff\n"
         "                        compiled did (its thunks and the functions\n"
@@ -127,6 +133,10 @@ static int parse_options(int argc, char **argv, struct options *o) {
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       usage(stdout);
       exit(0);
+    } else if (strcmp(a, "--engine=qemu") == 0) {
+      o->engine = ENGINE_QEMU;
+    } else if (strcmp(a, "--engine=ptrace") == 0) {
+      o->engine = ENGINE_PTRACE;
     } else if (strcmp(a, "-o") == 0) {
       out_file = option_value(argc, argv, &i, a);
     } else if (strcmp(a, "-v") == 0) {
@@ -159,52 +169,14 @@ static int parse_options(int argc, char **argv, struct options *o) {
   return i;
 }
 
-/* Forks PROGRAM, traced from its first instruction: it stops with a
- * SIGTRAP right after execve. Returns its pid, or exits if it could not be
- * started. */
-static pid_t start_program(char **argv) {
-  int status;
-  pid_t pid = fork();
-  if (pid < 0) {
-    perror("rsb-check: fork");
-    exit(EXIT_INTERNAL);
-  }
-  if (pid == 0) {
-    if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) < 0) {
-      perror("rsb-check: PTRACE_TRACEME");
-      _exit(EXIT_INTERNAL);
-    }
-    execvp(argv[0], argv);
-    fprintf(stderr, "rsb-check: cannot execute %s: %s\n", argv[0],
-            strerror(errno));
-    _exit(errno == ENOENT ? EXIT_NOT_FOUND : 126);
-  }
-  while (waitpid(pid, &status, __WALL) < 0) {
-    if (errno != EINTR) {
-      perror("rsb-check: waitpid");
-      exit(EXIT_INTERNAL);
-    }
-  }
-  if (WIFEXITED(status))
-    exit(WEXITSTATUS(status)); /* execvp failed and said why */
-  if (!WIFSTOPPED(status) || WSTOPSIG(status) != SIGTRAP) {
-    fprintf(stderr, "rsb-check: %s did not start under ptrace\n", argv[0]);
-    exit(EXIT_INTERNAL);
-  }
-  return pid;
-}
-
 int main(int argc, char **argv) {
   struct options opts = {.out = stderr, .rsb_size = DEFAULT_RSB_SIZE};
   struct counts total = {0};
   int prog = parse_options(argc, argv, &opts);
   setvbuf(opts.out, NULL, _IOLBF, 0);
-  pid_t pid = start_program(argv + prog);
-  /* Like a shell waiting for a command: ^C and ^\ are for the program,
-   * whose death we still want to report. */
-  signal(SIGINT, SIG_IGN);
-  signal(SIGQUIT, SIG_IGN);
-  int status = trace_run(pid, &opts, &total);
+  int status = opts.engine == ENGINE_PTRACE
+                   ? ptrace_run(argv + prog, &opts, &total)
+                   : qemu_run(argv + prog, &opts, &total);
   fputs("rsb-check: total: ", opts.out);
   print_counts(opts.out, &total, true);
   if (opts.out != stderr)
@@ -212,7 +184,7 @@ int main(int argc, char **argv) {
   uint64_t failing = opts.fail_only_instrumented
                          ? total.underflows - total.foreign_underflows
                          : total.underflows;
-  if (opts.fail_on_underflow && failing)
+  if (opts.fail_on_underflow && (failing || total.unmodelled))
     return EXIT_UNDERFLOW;
   return status;
 }

@@ -65,6 +65,7 @@ struct elf_image {
   char *names;
   struct vrange thunks[8]; /* link-time addresses of the refill thunks */
   size_t num_thunks;
+  bool parsed; /* the file is read on first use, not when mapped */
   struct elf_image *next;
 };
 
@@ -229,7 +230,7 @@ static void parse_elf(struct elf_image *img) {
   munmap(data, v.size);
 }
 
-/* The cached image of a file, parsed on first use. */
+/* The cached image of a file (parsed by region_vaddr on first use). */
 static struct elf_image *image_get(const char *path, unsigned long major,
                                    unsigned long minor, unsigned long inode) {
   for (struct elf_image *img = image_cache; img; img = img->next)
@@ -241,7 +242,6 @@ static struct elf_image *image_get(const char *path, unsigned long major,
   img->dev_major = major;
   img->dev_minor = minor;
   img->inode = inode;
-  parse_elf(img);
   img->next = image_cache;
   image_cache = img;
   return img;
@@ -297,14 +297,16 @@ static void as_append(struct addr_space *as, const struct region *r) {
   as->regions[as->count++] = *r;
 }
 
-/* Parses one line of a maps file into *r if it is an executable mapping. */
-static bool parse_maps_line(const char *line, struct region *r) {
+/* Parses one line of a maps file into *r if it is an executable mapping
+ * (or any mapping, with any_permissions). */
+static bool parse_maps_line(const char *line, bool any_permissions,
+                            struct region *r) {
   unsigned long start, end, offset, major, minor, inode;
   char perms[8];
   int name_at = 0;
   if (sscanf(line, "%lx-%lx %7s %lx %lx:%lx %lu %n", &start, &end, perms,
              &offset, &major, &minor, &inode, &name_at) < 7 ||
-      strchr(perms, 'x') == NULL)
+      (!any_permissions && strchr(perms, 'x') == NULL))
     return false;
   const char *name = name_at > 0 ? line + name_at : "";
   size_t len = strcspn(name, "\n");
@@ -331,7 +333,7 @@ static void as_reload(struct addr_space *as, pid_t tid) {
     return;
   while (getline(&line, &cap, f) > 0) {
     struct region r;
-    if (parse_maps_line(line, &r))
+    if (parse_maps_line(line, as->any_permissions, &r))
       as_append(as, &r);
   }
   free(line);
@@ -371,33 +373,46 @@ static bool image_in_thunk(const struct elf_image *img, uint64_t vaddr) {
   return false;
 }
 
+/* The image of r, parsed on first use, and the link-time address of addr
+ * in it; false for anonymous mappings and for addresses outside the file's
+ * PT_LOADs. */
+static bool region_vaddr(const struct region *r, uint64_t addr,
+                         struct elf_image **img, uint64_t *vaddr) {
+  if (!r || !r->image)
+    return false;
+  if (!r->image->parsed) {
+    parse_elf(r->image);
+    r->image->parsed = true;
+  }
+  *img = r->image;
+  return image_vaddr(r->image, addr - r->start + r->offset, vaddr);
+}
+
 bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr) {
-  const struct region *r = as_lookup(as, tid, addr);
+  struct elf_image *img;
   uint64_t vaddr;
-  return r && r->image && r->image->num_thunks &&
-         image_vaddr(r->image, addr - r->start + r->offset, &vaddr) &&
-         image_in_thunk(r->image, vaddr);
+  return region_vaddr(as_lookup(as, tid, addr), addr, &img, &vaddr) &&
+         image_in_thunk(img, vaddr);
 }
 
 bool as_in_instrumented_code(struct addr_space *as, pid_t tid, uint64_t addr) {
-  const struct region *r = as_lookup(as, tid, addr);
+  struct elf_image *img;
   uint64_t vaddr;
-  if (!r || !r->image ||
-      !image_vaddr(r->image, addr - r->start + r->offset, &vaddr))
+  if (!region_vaddr(as_lookup(as, tid, addr), addr, &img, &vaddr))
     return false;
-  const struct func_symbol *s = image_symbol(r->image, vaddr);
-  return image_in_thunk(r->image, vaddr) || (s && s->instrumented);
+  const struct func_symbol *s = image_symbol(img, vaddr);
+  return image_in_thunk(img, vaddr) || (s && s->instrumented);
 }
 
 void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,
                  size_t size) {
   const struct region *r = as_lookup(as, tid, addr);
   const struct func_symbol *s = NULL;
+  struct elf_image *img;
   uint64_t vaddr;
-  bool in_file = r && r->image &&
-                 image_vaddr(r->image, addr - r->start + r->offset, &vaddr);
+  bool in_file = region_vaddr(r, addr, &img, &vaddr);
   if (in_file)
-    s = image_symbol(r->image, vaddr);
+    s = image_symbol(img, vaddr);
   if (s)
     snprintf(buf, size, "%s+0x%" PRIx64 " (%s)", s->name, vaddr - s->addr,
              r->name);

@@ -7,11 +7,7 @@
 #ifndef RSB_CHECK_SYMBOLS_H
 #define RSB_CHECK_SYMBOLS_H
 
-/* process_vm_readv, __WALL, strsignal: every source includes its own header
- * first. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
+#include "options.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,6 +28,9 @@ struct addr_space {
   struct region *regions;
   size_t count, capacity;
   bool stale; /* a mapping may have changed under a cached address */
+  /* Take every mapping, not only executable ones: QEMU maps the code of
+   * the program it emulates readable but not executable on the host. */
+  bool any_permissions;
 };
 
 /* The executable mapping containing addr, rereading /proc/TID/maps when the

@@ -1,15 +1,18 @@
-/*===- trace.c - ptrace event loop and per-thread RSB model ---------------===*
+/*===- ptrace.c - The ptrace engine: single-steps the program ------------===*
  *
  * Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
  *
  *===----------------------------------------------------------------------===*
  *
- * Every traced thread is single-stepped. Before each step the instruction at
- * %rip is decoded; after the step its effect is applied to the thread's model
- * RSB: a call pushes the return address it left at (%rsp), a ret pops the
- * prediction and compares it with where the ret went. Reading the result
- * after the step makes every call form (direct, indirect, through memory)
- * and every ret form look the same.
+ * rsb-check --engine=ptrace. Every traced thread is single-stepped, about
+ * 40,000 instructions a second: slow, but it runs the program on the real
+ * CPU, with the instruction set extensions and the C library's choices of
+ * the machine, where the QEMU engine (plugin.c) runs it emulated. Before each
+ * step the instruction at %rip is decoded; after the step its effect is
+ * applied to the thread's model (model.c): a call pushes the return address
+ * it left at (%rsp), a ret pops the prediction and compares it with where
+ * the ret went. Reading the result after the step makes every call form
+ * (direct, indirect, through memory) and every ret form look the same.
  *
  * A step does not always execute the decoded instruction: a fault, or the
  * trap the kernel reports on the way out of a syscall-stop or into a signal
@@ -24,10 +27,12 @@
  *
  *===----------------------------------------------------------------------===*/
 
-#include "trace.h"
+#include "ptrace.h"
 
 #include "alloc.h"
 #include "decode.h"
+#include "model.h"
+#include "report.h"
 #include "symbols.h"
 
 #include <errno.h>
@@ -47,20 +52,6 @@
 /* The runtime's counter shift per call level (runtime/rsb_thunks.S): a
  * refill is due when the return's `shl` leaves zero. */
 #define RSB_DEPTH_SHIFT 5
-
-/* One ret whose RSB was empty, deduplicated by the ret's address. */
-struct underflow {
-  uint64_t addr, target, count;
-  bool foreign; /* the ret is outside the code rsb-stuff compiled */
-  char *where;  /* symbolized when first seen: the process may be gone later */
-};
-
-struct underflow_table {
-  struct underflow *items; /* in order of first occurrence */
-  size_t count, capacity;
-  uint32_t *slots; /* open addressing: index + 1, 0 = empty */
-  size_t num_slots;
-};
 
 /* A decoded instruction of a file-backed mapping, valid while the
  * process's code generation is unchanged. */
@@ -83,7 +74,8 @@ struct proc {
   bool has_status, reported;
   struct counts counts;
   struct addr_space as;
-  struct underflow_table underflows;
+  struct underflow_list *underflows;
+  struct underflow_index underflow_index;
   struct proc *next;
 };
 
@@ -93,24 +85,16 @@ enum thread_state {
   T_ORPHAN,        /* stopped before its creator's event told us about it */
 };
 
-/* The model RSB: a ring of `size` entries, the oldest overwritten when full. */
-struct rsb_model {
-  uint64_t *slot;
-  unsigned size, top, count;
-};
-
 struct thread {
   pid_t tid;
   struct proc *proc; /* NULL while T_ORPHAN */
   enum thread_state state;
   int orphan_signal;
-  struct rsb_model rsb;
+  struct model_thread model;
   /* The instruction the current step is executing. */
   bool pending;
   uint64_t pending_rip, pending_rsp;
   struct insn insn;
-  /* The previous instruction was a refill call: the next one continues it. */
-  bool in_refill;
   /* The counter as the last `shl %fs:` of a return found it. */
   bool counter_valid;
   uint64_t counter;
@@ -126,7 +110,9 @@ static struct {
   int top_status;
 } tr;
 
-size_t mem_read(pid_t tid, uint64_t addr, void *buf, size_t len) {
+/* Reads len bytes of the tracee's memory at addr into buf; returns how many
+ * bytes could be read. */
+static size_t mem_read(pid_t tid, uint64_t addr, void *buf, size_t len) {
   struct iovec local = {buf, len};
   struct iovec remote = {(void *)(uintptr_t)addr, len};
   ssize_t n = process_vm_readv(tid, &local, 1, &remote, 1, 0);
@@ -146,36 +132,6 @@ size_t mem_read(pid_t tid, uint64_t addr, void *buf, size_t len) {
   return got;
 }
 
-/* ---- The RSB model ------------------------------------------------------ */
-
-static void rsb_init(struct rsb_model *m, unsigned size) {
-  m->slot = xcalloc(size, sizeof *m->slot);
-  m->size = size;
-  m->top = m->count = 0;
-}
-
-static void rsb_push(struct rsb_model *m, uint64_t ret_addr) {
-  m->slot[m->top] = ret_addr;
-  m->top = (m->top + 1) % m->size;
-  if (m->count < m->size)
-    m->count++;
-}
-
-static bool rsb_pop(struct rsb_model *m, uint64_t *prediction) {
-  if (m->count == 0)
-    return false;
-  m->top = (m->top + m->size - 1) % m->size;
-  m->count--;
-  *prediction = m->slot[m->top];
-  return true;
-}
-
-static void rsb_copy(struct rsb_model *dst, const struct rsb_model *src) {
-  memcpy(dst->slot, src->slot, src->size * sizeof *src->slot);
-  dst->top = src->top;
-  dst->count = src->count;
-}
-
 /* ---- Processes and threads ---------------------------------------------- */
 
 static char *exe_of(pid_t pid) {
@@ -193,6 +149,9 @@ static struct proc *proc_new(pid_t pid, const char *exe) {
   p->pid = pid;
   p->exe = exe ? xstrdup(exe) : exe_of(pid);
   p->counts.processes = 1;
+  p->underflows = xcalloc(1, sizeof *p->underflows +
+                                 UNDERFLOW_LIST_CAPACITY * sizeof(struct underflow));
+  p->underflows->capacity = UNDERFLOW_LIST_CAPACITY;
   p->next = tr.procs;
   tr.procs = p;
   return p;
@@ -217,7 +176,7 @@ static void thread_adopt(struct thread *t, struct proc *p) {
 static struct thread *thread_new(pid_t tid, struct proc *p) {
   struct thread *t = xcalloc(1, sizeof *t);
   t->tid = tid;
-  rsb_init(&t->rsb, tr.opts->rsb_size);
+  model_thread_init(&t->model, tr.opts->rsb_size);
   if (tr.num_threads == tr.cap_threads) {
     tr.cap_threads = tr.cap_threads ? 2 * tr.cap_threads : 16;
     tr.threads = xrealloc(tr.threads, tr.cap_threads * sizeof *tr.threads);
@@ -238,7 +197,7 @@ static void thread_remove(struct thread *t) {
     }
   }
   struct proc *p = t->proc;
-  free(t->rsb.slot);
+  model_thread_free(&t->model);
   free(t);
   if (p && --p->live_threads == 0)
     report_proc(p);
@@ -248,79 +207,59 @@ static void thread_remove(struct thread *t) {
 
 static void record_underflow(struct proc *p, pid_t tid, uint64_t addr,
                              uint64_t target, bool foreign) {
-  struct underflow_table *u = &p->underflows;
-  if (u->count * 2 >= u->num_slots) { /* grow and rehash */
-    size_t n = u->num_slots ? 2 * u->num_slots : 256;
-    free(u->slots);
-    u->slots = xcalloc(n, sizeof *u->slots);
-    u->num_slots = n;
-    for (size_t i = 0; i < u->count; i++) {
-      size_t h = (size_t)(u->items[i].addr * 0x9e3779b97f4a7c15u) & (n - 1);
-      while (u->slots[h])
-        h = (h + 1) & (n - 1);
-      u->slots[h] = (uint32_t)(i + 1);
-    }
+  bool added;
+  struct underflow *u =
+      underflow_entry(p->underflows, &p->underflow_index, addr, &added);
+  if (!u)
+    return;
+  if (added) {
+    u->target = target;
+    u->foreign = foreign;
+    as_describe(&p->as, tid, addr, u->where, sizeof u->where);
   }
-  size_t mask = u->num_slots - 1;
-  size_t h = (size_t)(addr * 0x9e3779b97f4a7c15u) & mask;
-  for (; u->slots[h]; h = (h + 1) & mask) {
-    if (u->items[u->slots[h] - 1].addr == addr) {
-      u->items[u->slots[h] - 1].count++;
-      return;
-    }
-  }
-  if (u->count == u->capacity) {
-    u->capacity = u->capacity ? 2 * u->capacity : 64;
-    u->items = xrealloc(u->items, u->capacity * sizeof *u->items);
-  }
-  char where[4096 + 256];
-  as_describe(&p->as, tid, addr, where, sizeof where);
-  u->items[u->count] =
-      (struct underflow){addr, target, 1, foreign, xstrdup(where)};
-  u->slots[h] = (uint32_t)++u->count;
+  u->count++;
 }
 
 static void report_proc(struct proc *p) {
-  FILE *out = tr.opts->out;
   if (p->reported)
     return;
   p->reported = true;
-  if (tr.opts->list_underflows) {
-    for (size_t i = 0; i < p->underflows.count; i++) {
-      const struct underflow *u = &p->underflows.items[i];
-      fprintf(out,
-              "rsb-check: underflow at 0x%" PRIx64 " %s -> 0x%" PRIx64
-              " count=%" PRIu64 "%s\n",
-              u->addr, u->where, u->target, u->count,
-              u->foreign ? " (not instrumented)" : "");
-    }
+  struct process_report r = {.pid = p->pid,
+                             .exe = p->exe,
+                             .end = END_EXITED,
+                             .counts = &p->counts,
+                             .underflows = p->underflows};
+  if (!p->has_status) {
+    r.end = END_UNKNOWN;
+  } else if (WIFSIGNALED(p->status)) {
+    r.end = END_SIGNALED;
+    r.status = WTERMSIG(p->status);
+  } else {
+    r.status = WEXITSTATUS(p->status);
   }
-  if (p->has_status && WIFSIGNALED(p->status))
-    fprintf(out, "rsb-check: pid %d %s: killed by signal %d (%s)\n", p->pid,
-            p->exe, WTERMSIG(p->status), strsignal(WTERMSIG(p->status)));
-  else if (p->has_status && tr.opts->verbose)
-    fprintf(out, "rsb-check: pid %d %s: exited with status %d\n", p->pid,
-            p->exe, WEXITSTATUS(p->status));
-  fprintf(out, "rsb-check: pid %d %s: ", p->pid, p->exe);
-  print_counts(out, &p->counts, false);
+  print_process_report(tr.opts->out, &r, tr.opts->list_underflows,
+                       tr.opts->verbose);
   free(p->decode_cache); /* a fork-heavy run must not keep one per process */
   p->decode_cache = NULL;
+  underflow_index_free(&p->underflow_index);
   add_counts(&tr.total, &p->counts);
 }
 
 /* ---- Applying one executed instruction ---------------------------------- */
 
+/* The byte at addr is an int3: the prediction was one of a refill's traps. */
+static bool tracee_is_trap(uint64_t addr, void *ctx) {
+  const struct thread *t = ctx;
+  uint8_t byte = 0;
+  return mem_read(t->tid, addr, &byte, 1) == 1 && byte == INT3_BYTE;
+}
+
 static void note_refill(struct thread *t, uint64_t rip) {
   struct proc *p = t->proc;
-  if (p->counts.refills == 0 || t->rsb.count < p->counts.min_rsb_at_refill)
-    p->counts.min_rsb_at_refill = t->rsb.count;
-  p->counts.refills++;
-  if (!tr.opts->verbose)
-    return;
-  char where[4096 + 256];
+  char where[UNDERFLOW_WHERE_SIZE];
   as_describe(&p->as, t->tid, rip, where, sizeof where);
   fprintf(tr.opts->out, "rsb-check: pid %d tid %d: refill at %s: model-rsb=%u",
-          p->pid, t->tid, where, t->rsb.count);
+          p->pid, t->tid, where, t->model.refill_occupancy);
   if (t->counter_valid)
     fprintf(tr.opts->out, " counter=0x%016" PRIx64 "%s", t->counter,
             t->counter << RSB_DEPTH_SHIFT ? " (not spent!)" : "");
@@ -328,36 +267,23 @@ static void note_refill(struct thread *t, uint64_t rip) {
   t->counter_valid = false;
 }
 
-static void on_call(struct thread *t, const struct user_regs_struct *regs,
-                    bool was_in_refill) {
+static void on_call(struct thread *t, const struct user_regs_struct *regs) {
   struct proc *p = t->proc;
   uint64_t ret_addr = 0;
   mem_read(t->tid, regs->rsp, &ret_addr, sizeof ret_addr);
-  p->counts.calls++;
-  /* The refill is 16 calls in a row, each to the next: count its first. */
-  t->in_refill = as_in_refill_thunk(&p->as, t->tid, t->pending_rip);
-  if (t->in_refill && !was_in_refill)
+  bool refill = as_in_refill_thunk(&p->as, t->tid, t->pending_rip);
+  if (model_call(&t->model, &p->counts, ret_addr, refill) && tr.opts->verbose)
     note_refill(t, t->pending_rip);
-  rsb_push(&t->rsb, ret_addr);
 }
 
 static void on_ret(struct thread *t, const struct user_regs_struct *regs) {
   struct proc *p = t->proc;
-  uint64_t prediction, target = regs->rip;
-  uint8_t byte = 0;
-  p->counts.returns++;
-  if (!rsb_pop(&t->rsb, &prediction)) {
-    bool foreign = !as_in_instrumented_code(&p->as, t->tid, t->pending_rip);
-    p->counts.underflows++;
-    p->counts.foreign_underflows += foreign;
-    record_underflow(p, t->tid, t->pending_rip, target, foreign);
-  } else if (prediction == target) {
-    p->counts.correct++;
-  } else if (mem_read(t->tid, prediction, &byte, 1) == 1 && byte == INT3_BYTE) {
-    p->counts.trap++;
-  } else {
-    p->counts.mispredicted++;
-  }
+  if (model_ret(&t->model, &p->counts, regs->rip, tracee_is_trap, t) !=
+      RET_UNDERFLOW)
+    return;
+  bool foreign = !as_in_instrumented_code(&p->as, t->tid, t->pending_rip);
+  p->counts.foreign_underflows += foreign;
+  record_underflow(p, t->tid, t->pending_rip, regs->rip, foreign);
 }
 
 /* A syscall that may have replaced code the symbol cache knows about. */
@@ -369,9 +295,7 @@ static bool remaps_code(uint64_t nr) {
 /* Applies the pending instruction, if the step really executed it. */
 static void complete_step(struct thread *t,
                           const struct user_regs_struct *regs) {
-  bool was_in_refill = t->in_refill;
   bool moved = regs->rsp != t->pending_rsp;
-  t->in_refill = false;
   /* A rep-prefixed instruction traps after each iteration, and event and
    * signal stops execute nothing: count instructions that moved on. */
   if (moved || regs->rip != t->pending_rip)
@@ -379,7 +303,7 @@ static void complete_step(struct thread *t,
   switch (t->insn.kind) {
   case INSN_CALL:
     if (moved)
-      on_call(t, regs, was_in_refill);
+      on_call(t, regs);
     break;
   case INSN_RET:
     if (moved)
@@ -475,7 +399,7 @@ static void step(struct thread *t, int sig) {
   if (ptrace(PTRACE_SINGLESTEP, t->tid, NULL, (void *)(intptr_t)sig) < 0 &&
       errno != ESRCH) {
     fprintf(stderr, "rsb-check: cannot step %d: %s\n", t->tid, strerror(errno));
-    exit(125);
+    exit(EXIT_INTERNAL);
   }
 }
 
@@ -508,8 +432,7 @@ static void on_new_task(struct thread *parent, pid_t tid, int event) {
   else
     t = thread_new(tid, np);
   if (!is_thread) {
-    rsb_copy(&t->rsb, &parent->rsb);
-    t->in_refill = parent->in_refill;
+    model_thread_copy(&t->model, &parent->model);
   }
   if (tr.opts->verbose)
     fprintf(tr.opts->out, "rsb-check: pid %d: new %s %d (from %d)\n", p->pid,
@@ -533,8 +456,8 @@ static void on_exec(struct thread *t) {
       (pid_t)former != t->tid ? thread_find((pid_t)former) : NULL;
   if (old)
     thread_remove(old);
-  t->rsb.top = t->rsb.count = 0;
-  t->in_refill = t->counter_valid = false;
+  model_thread_clear(&t->model);
+  t->counter_valid = false;
   t->pending = false;
   as_clear(&p->as);
   p->code_generation++;
@@ -605,6 +528,9 @@ static void on_death(struct thread *t, pid_t tid, int status) {
         WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
   if (!t)
     return;
+  /* The exit syscall the thread was stepping ran: QEMU counts it too. */
+  if (t->proc && t->pending && t->insn.kind == INSN_SYSCALL)
+    t->proc->counts.instructions++;
   if (t->proc && tid == t->proc->pid) {
     t->proc->status = status;
     t->proc->has_status = true;
@@ -612,11 +538,48 @@ static void on_death(struct thread *t, pid_t tid, int status) {
   thread_remove(t);
 }
 
-int trace_run(pid_t pid, const struct options *opts, struct counts *total) {
+/* Forks PROGRAM, traced from its first instruction: it stops with a
+ * SIGTRAP right after execve. Returns its pid, or exits if it could not be
+ * started. */
+static pid_t start_program(char **argv) {
   int status;
+  pid_t pid = fork();
+  if (pid < 0) {
+    perror("rsb-check: fork");
+    exit(EXIT_INTERNAL);
+  }
+  if (pid == 0) {
+    if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) < 0) {
+      perror("rsb-check: PTRACE_TRACEME");
+      _exit(EXIT_INTERNAL);
+    }
+    execvp(argv[0], argv);
+    fprintf(stderr, "rsb-check: cannot execute %s: %s\n", argv[0],
+            strerror(errno));
+    _exit(errno == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_RUN);
+  }
+  while (waitpid(pid, &status, __WALL) < 0) {
+    if (errno != EINTR) {
+      perror("rsb-check: waitpid");
+      exit(EXIT_INTERNAL);
+    }
+  }
+  if (WIFEXITED(status))
+    exit(WEXITSTATUS(status)); /* execvp failed and said why */
+  if (!WIFSTOPPED(status) || WSTOPSIG(status) != SIGTRAP) {
+    fprintf(stderr, "rsb-check: %s did not start under ptrace\n", argv[0]);
+    exit(EXIT_INTERNAL);
+  }
+  return pid;
+}
+
+int ptrace_run(char **argv, const struct options *opts, struct counts *total) {
+  int status;
+  pid_t pid = start_program(argv);
+  ignore_terminal_signals();
   tr.opts = opts;
   tr.top = pid;
-  tr.top_status = 125;
+  tr.top_status = EXIT_INTERNAL;
   ptrace(PTRACE_SETOPTIONS, pid, NULL,
          (void *)(PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK |
                   PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC |

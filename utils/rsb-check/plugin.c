@@ -1,0 +1,739 @@
+/*===- plugin.c - The QEMU engine: the model inside qemu-x86_64 -----------===*
+ *
+ * Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+ *
+ *===----------------------------------------------------------------------===*
+ *
+ * A TCG plugin for qemu-user (rsb-check's default engine; qemu.c starts it).
+ * QEMU translates the program's code block by block; at translation this
+ * plugin decodes each instruction (decode.c) and asks QEMU to call it when
+ * a call or a return executes. At run time it drives the model (model.c)
+ * of the executing guest thread, at close to QEMU's own speed.
+ *
+ * How an executed call or return is seen. The 7.2 API cannot read guest
+ * registers, but qemu-user keeps guest memory at the host addresses
+ * (checked at the first translation), and a memory callback gives the
+ * address each access used: the stack slot a call stores its return
+ * address to, the slot a return loads its target from. The callback runs
+ * after the access, so an instruction that faults before it is not
+ * counted, and the values read are the ones the instruction used. Two
+ * QEMU 7.2 bugs shape the registration: memory callbacks registered for
+ * loads only or stores only fire for the wrong kind (accel/tcg/plugin-gen.c
+ * op_rw), so both are registered and qemu_plugin_mem_is_store() filters;
+ * and the callback list of an instruction whose translation calls helpers
+ * stays armed after its block ends, so later helper accesses (xsave, x87)
+ * call it again. Hence an instruction callback arms the call or return
+ * first, and only the first matching access after it counts.
+ *
+ * Threads: QEMU runs each guest thread on a host thread of its own, in
+ * parallel, and numbers them (the vcpu index, reused after a thread ends).
+ * Each thread's model and counts are touched by that thread only; the
+ * underflow list, the symbols and the output are shared under one lock.
+ *
+ * Processes: the counts live in the process's record file (record.c),
+ * which survives any death. At fork (pthread_atfork, inside QEMU's fork())
+ * the child takes a new record and keeps the forking thread's model, as a
+ * CPU's RSB would be. At execve the plugin runs the new program under QEMU
+ * itself (launch.c), continuing the same record; qemu-user would run it
+ * natively. A normal exit prints the process's report; after a fatal
+ * signal rsb-check (qemu.c) prints it from the record.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "options.h"
+
+#include "alloc.h"
+#include "decode.h"
+#include "launch.h"
+#include "model.h"
+#include "qemu-plugin-api.h"
+#include "record.h"
+#include "report.h"
+#include "symbols.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+#define INT3_BYTE 0xcc
+/* The runtime's counter shift per call level (runtime/rsb_thunks.S). */
+#define RSB_DEPTH_SHIFT 5
+/* Recent int3 lookups per thread: a refill's traps are few addresses
+ * predicted over and over. */
+#define TRAP_CACHE_SLOTS 64
+/* Longest argument or environment string followed into an execve. */
+#define MAX_STRING (128 * 1024)
+
+struct trap_entry {
+  uint64_t addr, generation; /* generation + 1: a zeroed entry never hits */
+  bool trap;
+};
+
+/* One guest thread. */
+struct vcpu {
+  struct model_thread model;
+  struct counts *counts; /* its slot in the record */
+  /* Set by the instruction callback of a call or return, cleared by its
+   * access: see the file comment. */
+  bool call_armed, call_in_refill;
+  uint64_t ret_armed; /* the armed return's address */
+  /* -v: the counter as the last `shl %fs:` of a return found it. */
+  bool counter_valid;
+  uint64_t counter;
+  struct trap_entry traps[TRAP_CACHE_SLOTS];
+};
+
+static struct {
+  /* From the plugin's arguments (qemu.c, and plugin_spec for an exec). */
+  char dir[PATH_MAX], record_path[PATH_MAX], qemu[PATH_MAX], self[PATH_MAX];
+  int out_fd, supervisor;
+  dev_t out_dev;
+  ino_t out_ino;
+  bool verbose, list_underflows, continued;
+  unsigned rsb_size;
+
+  struct record *record;
+  struct underflow_index underflow_index;
+  /* The underflow list, the symbols and the exit status. */
+  pthread_mutex_t lock;
+  struct addr_space as;
+  struct vcpu *vcpus[RECORD_MAX_THREADS];
+  bool first_thread_seen;
+  bool program_named, memory_checked;
+  int exit_status;
+  /* Bumped when the guest may have remapped code (mmap and friends). */
+  atomic_uint_fast64_t code_generation;
+} pl;
+
+/* The thread that calls fork(): the one the child keeps. */
+static __thread int forking_vcpu = -1;
+static __thread pid_t forking_tid;
+static __thread uint64_t clone_flags;
+/* The execve this thread is making runs a program without the model. */
+static __thread bool unfollowed_exec;
+
+/* ---- Output ------------------------------------------------------------- */
+
+/* Writes text where rsb-check reports: the descriptor it handed down if
+ * the program has not closed or reused it, else rsb-check's own through
+ * /proc. False if neither works (rsb-check then reports from the record). */
+static bool emit(const char *text, size_t len) {
+  struct stat st;
+  int fd = pl.out_fd;
+  bool own = fstat(fd, &st) == 0 && st.st_dev == pl.out_dev &&
+             st.st_ino == pl.out_ino;
+  if (!own) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/fd/%d", pl.supervisor, pl.out_fd);
+    fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0)
+      return false;
+  }
+  bool ok = true;
+  while (len > 0) {
+    ssize_t n = write(fd, text, len);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      ok = false;
+      break;
+    }
+    text += n;
+    len -= (size_t)n;
+  }
+  if (!own)
+    close(fd);
+  return ok;
+}
+
+/* printf to the report, as one write. */
+static __attribute__((format(printf, 1, 2))) bool say(const char *fmt, ...) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f)
+    return false;
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(f, fmt, ap);
+  va_end(ap);
+  fclose(f);
+  bool ok = emit(text, len);
+  free(text);
+  return ok;
+}
+
+static __attribute__((noreturn)) void fail(const char *what) {
+  say("rsb-check: pid %d: %s\n", getpid(), what);
+  _exit(EXIT_INTERNAL);
+}
+
+/* ---- Guest memory ------------------------------------------------------- */
+
+/* Copies guest memory that may not be mapped; returns the bytes copied. */
+static size_t guest_read(uint64_t addr, void *buf, size_t len) {
+  struct iovec local = {buf, len};
+  struct iovec remote = {(void *)(uintptr_t)addr, len};
+  ssize_t n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+  return n > 0 ? (size_t)n : 0;
+}
+
+/* A NUL-terminated guest string, or NULL if unreadable or too long. */
+static char *guest_string(uint64_t addr) {
+  size_t cap = 256, len = 0;
+  char *s = xcalloc(1, cap);
+  while (len < MAX_STRING) {
+    /* Up to the end of the page: the next one may be unmapped. */
+    size_t want = 4096 - ((addr + len) & 4095);
+    if (len + want > cap)
+      s = xrealloc(s, cap = len + want);
+    size_t n = guest_read(addr + len, s + len, want);
+    char *nul = n ? memchr(s + len, '\0', n) : NULL;
+    if (nul)
+      return s;
+    if (n < want)
+      break;
+    len += n;
+  }
+  free(s);
+  return NULL;
+}
+
+/* A guest argv or envp: NULL-terminated array of strings, or NULL. */
+static char **guest_vector(uint64_t addr) {
+  size_t count = 0;
+  char **v = xcalloc(1, sizeof *v);
+  for (uint64_t p; addr; addr += sizeof p) {
+    if (guest_read(addr, &p, sizeof p) != sizeof p)
+      break;
+    if (!p)
+      return v;
+    v = xrealloc(v, (count + 2) * sizeof *v);
+    v[count] = guest_string(p);
+    v[++count] = NULL;
+    if (!v[count - 1])
+      break;
+  }
+  for (size_t i = 0; i < count; i++)
+    free(v[i]);
+  free(v);
+  return NULL;
+}
+
+static void free_vector(char **v) {
+  for (char **p = v; p && *p; p++)
+    free(*p);
+  free(v);
+}
+
+static bool guest_is_trap(uint64_t addr, void *ctx) {
+  struct vcpu *v = ctx;
+  uint64_t generation = atomic_load(&pl.code_generation) + 1;
+  struct trap_entry *e = &v->traps[(addr ^ addr >> 6) % TRAP_CACHE_SLOTS];
+  if (e->addr != addr || e->generation != generation) {
+    uint8_t byte = 0;
+    *e = (struct trap_entry){
+        addr, generation,
+        guest_read(addr, &byte, 1) == 1 && byte == INT3_BYTE};
+  }
+  return e->trap;
+}
+
+/* ---- Executed calls and returns ----------------------------------------- */
+
+static void note_refill(struct vcpu *v, uint64_t call_addr) {
+  char where[UNDERFLOW_WHERE_SIZE], counter[64] = "";
+  pthread_mutex_lock(&pl.lock);
+  as_describe(&pl.as, getpid(), call_addr, where, sizeof where);
+  pthread_mutex_unlock(&pl.lock);
+  if (v->counter_valid)
+    snprintf(counter, sizeof counter, " counter=0x%016" PRIx64 "%s",
+             v->counter,
+             v->counter << RSB_DEPTH_SHIFT ? " (not spent!)" : "");
+  v->counter_valid = false;
+  say("rsb-check: pid %d tid %d: refill at %s: model-rsb=%u%s\n", getpid(),
+      gettid(), where, v->model.refill_occupancy, counter);
+}
+
+static void arm_call(unsigned vcpu, void *in_refill) {
+  struct vcpu *v = pl.vcpus[vcpu];
+  v->call_armed = true;
+  v->call_in_refill = in_refill != NULL;
+}
+
+static void on_call_access(unsigned vcpu, qemu_plugin_meminfo_t info,
+                           uint64_t vaddr, void *call_addr) {
+  struct vcpu *v = pl.vcpus[vcpu];
+  if (!v->call_armed || !qemu_plugin_mem_is_store(info))
+    return; /* the load of an indirect call's target, or a stale call */
+  v->call_armed = false;
+  uint64_t ret_addr = *(const uint64_t *)(uintptr_t)vaddr; /* just stored */
+  if (model_call(&v->model, v->counts, ret_addr, v->call_in_refill) &&
+      pl.verbose)
+    note_refill(v, (uint64_t)(uintptr_t)call_addr);
+}
+
+static void arm_ret(unsigned vcpu, void *ret_addr) {
+  pl.vcpus[vcpu]->ret_armed = (uint64_t)(uintptr_t)ret_addr;
+}
+
+static void record_underflow(struct vcpu *v, uint64_t addr, uint64_t target) {
+  pthread_mutex_lock(&pl.lock);
+  bool foreign = !as_in_instrumented_code(&pl.as, getpid(), addr), added;
+  v->counts->foreign_underflows += foreign;
+  struct underflow *u = underflow_entry(record_underflows(pl.record),
+                                        &pl.underflow_index, addr, &added);
+  if (u && added) {
+    u->target = target;
+    u->foreign = foreign;
+    as_describe(&pl.as, getpid(), addr, u->where, sizeof u->where);
+  }
+  if (u)
+    u->count++;
+  pthread_mutex_unlock(&pl.lock);
+}
+
+static void on_ret_access(unsigned vcpu, qemu_plugin_meminfo_t info,
+                          uint64_t vaddr, void *ret_addr) {
+  struct vcpu *v = pl.vcpus[vcpu];
+  uint64_t addr = (uint64_t)(uintptr_t)ret_addr;
+  if (v->ret_armed != addr || qemu_plugin_mem_is_store(info))
+    return;
+  v->ret_armed = 0;
+  uint64_t target = *(const uint64_t *)(uintptr_t)vaddr; /* just loaded */
+  if (model_ret(&v->model, v->counts, target, guest_is_trap, v) ==
+      RET_UNDERFLOW)
+    record_underflow(v, addr, target);
+}
+
+static void on_far_branch(unsigned vcpu, void *unused) {
+  (void)unused;
+  pl.vcpus[vcpu]->counts->unknown++;
+}
+
+/* -v: the counter a return's `shl $5, %fs:...` is about to shift (the
+ * load's callback runs before the store). */
+static void on_counter_access(unsigned vcpu, qemu_plugin_meminfo_t info,
+                              uint64_t vaddr, void *unused) {
+  (void)unused;
+  struct vcpu *v = pl.vcpus[vcpu];
+  if (qemu_plugin_mem_is_store(info) || qemu_plugin_mem_size_shift(info) != 3)
+    return;
+  v->counter = *(const uint64_t *)(uintptr_t)vaddr;
+  v->counter_valid = true;
+}
+
+static void count_instructions(unsigned vcpu, void *count) {
+  pl.vcpus[vcpu]->counts->instructions += (uintptr_t)count;
+}
+
+/* The program QEMU runs, as /proc/PID/exe would name it. */
+static void program_path(char *exe) {
+  char *path = (char *)qemu_plugin_path_to_binary();
+  if (!path || !realpath(path, exe))
+    snprintf(exe, PATH_MAX, "%s", path ? path : "?");
+  free(path); /* the API hands over a copy */
+}
+
+/* At the first translation: QEMU names its program only once it runs. */
+static void name_program(void) {
+  program_path(pl.record->exe);
+  pl.program_named = true;
+  if (pl.continued && pl.verbose)
+    say("rsb-check: pid %d: exec %s\n", getpid(), pl.record->exe);
+}
+
+/* ---- Translation -------------------------------------------------------- */
+
+/* qemu-user keeps guest memory at the host addresses (no guest base) for
+ * an x86-64 guest on an x86-64 host; every access above relies on it. */
+static void check_memory_layout(uint64_t vaddr, const void *code, size_t n) {
+  uint8_t copy[16];
+  if (n > sizeof copy)
+    n = sizeof copy;
+  if (guest_read(vaddr, copy, n) != n || memcmp(copy, code, n) != 0)
+    fail("QEMU does not keep guest memory at host addresses (-B or "
+         "QEMU_GUEST_BASE?): the model cannot read it");
+  pl.memory_checked = true;
+}
+
+static void instrument(struct qemu_plugin_insn *insn) {
+  const uint8_t *code = qemu_plugin_insn_data(insn);
+  size_t size = qemu_plugin_insn_size(insn);
+  uint64_t vaddr = qemu_plugin_insn_vaddr(insn);
+  void *addr = (void *)(uintptr_t)vaddr;
+  struct insn decoded;
+  if (!pl.memory_checked)
+    check_memory_layout(vaddr, code, size);
+  x86_decode(code, size, &decoded);
+  switch (decoded.kind) {
+  case INSN_CALL: {
+    pthread_mutex_lock(&pl.lock);
+    bool in_refill = as_in_refill_thunk(&pl.as, getpid(), vaddr);
+    pthread_mutex_unlock(&pl.lock);
+    qemu_plugin_register_vcpu_insn_exec_cb(insn, arm_call,
+                                           QEMU_PLUGIN_CB_NO_REGS,
+                                           in_refill ? addr : NULL);
+    qemu_plugin_register_vcpu_mem_cb(insn, on_call_access,
+                                     QEMU_PLUGIN_CB_NO_REGS,
+                                     QEMU_PLUGIN_MEM_RW, addr);
+    break;
+  }
+  case INSN_RET:
+    qemu_plugin_register_vcpu_insn_exec_cb(insn, arm_ret,
+                                           QEMU_PLUGIN_CB_NO_REGS, addr);
+    qemu_plugin_register_vcpu_mem_cb(insn, on_ret_access,
+                                     QEMU_PLUGIN_CB_NO_REGS,
+                                     QEMU_PLUGIN_MEM_RW, addr);
+    break;
+  case INSN_FAR:
+    qemu_plugin_register_vcpu_insn_exec_cb(insn, on_far_branch,
+                                           QEMU_PLUGIN_CB_NO_REGS, NULL);
+    break;
+  case INSN_SHL_FS:
+    if (pl.verbose) {
+      pthread_mutex_lock(&pl.lock);
+      bool ours = as_in_instrumented_code(&pl.as, getpid(), vaddr);
+      pthread_mutex_unlock(&pl.lock);
+      if (ours)
+        qemu_plugin_register_vcpu_mem_cb(insn, on_counter_access,
+                                         QEMU_PLUGIN_CB_NO_REGS,
+                                         QEMU_PLUGIN_MEM_RW, NULL);
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
+  (void)id;
+  size_t n = qemu_plugin_tb_n_insns(tb);
+  if (!pl.program_named)
+    name_program();
+  qemu_plugin_register_vcpu_tb_exec_cb(tb, count_instructions,
+                                       QEMU_PLUGIN_CB_NO_REGS,
+                                       (void *)(uintptr_t)n);
+  for (size_t i = 0; i < n; i++)
+    instrument(qemu_plugin_tb_get_insn(tb, i));
+}
+
+/* ---- Threads ------------------------------------------------------------ */
+
+static void on_thread_start(qemu_plugin_id_t id, unsigned vcpu) {
+  (void)id;
+  if (vcpu >= RECORD_MAX_THREADS)
+    fail("more threads at once than rsb-check models (8192)");
+  struct vcpu *v = xcalloc(1, sizeof *v);
+  model_thread_init(&v->model, pl.rsb_size);
+  v->counts = &pl.record->slots[vcpu].counts;
+  if (pl.record->slots_used <= vcpu)
+    pl.record->slots_used = vcpu + 1;
+  /* The first thread of an exec'd program is the thread that exec'd. */
+  if (!(pl.continued && !pl.first_thread_seen))
+    v->counts->threads++;
+  pl.first_thread_seen = true;
+  pl.vcpus[vcpu] = v;
+}
+
+static void on_thread_end(qemu_plugin_id_t id, unsigned vcpu) {
+  (void)id;
+  struct vcpu *v = pl.vcpus[vcpu];
+  pl.vcpus[vcpu] = NULL;
+  if (v) {
+    model_thread_free(&v->model);
+    free(v);
+  }
+}
+
+/* ---- Processes ---------------------------------------------------------- */
+
+static void fork_prepare(void) { pthread_mutex_lock(&pl.lock); }
+
+static void fork_parent(void) { pthread_mutex_unlock(&pl.lock); }
+
+/* In the child, single-threaded: a new record, only the forking thread. */
+static void fork_child(void) {
+  pthread_mutex_init(&pl.lock, NULL);
+  int parent = getppid();
+  if (!record_replace(pl.record, pl.dir, getpid(), pl.record_path))
+    fail("cannot create the child's record");
+  underflow_index_free(&pl.underflow_index);
+  for (unsigned i = 0; i < RECORD_MAX_THREADS; i++)
+    if (pl.vcpus[i] && (int)i != forking_vcpu)
+      on_thread_end(0, i);
+  if (forking_vcpu >= 0 && pl.vcpus[forking_vcpu]) {
+    pl.record->slots_used = (unsigned)forking_vcpu + 1;
+    pl.vcpus[forking_vcpu]->counts->threads = 1;
+  }
+  if (pl.verbose)
+    say("rsb-check: pid %d: new process %d (from %d)\n", parent, getpid(),
+        forking_tid);
+}
+
+/* The plugin's arguments for a program this process execs. */
+static char *exec_spec(void) {
+  char *spec = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&spec, &len);
+  if (!f)
+    return NULL;
+  fprintf(f,
+          "%s,self=%s,dir=%s,record=%s,out=%d:%ju:%ju,supervisor=%d,"
+          "rsb-size=%u,verbose=%s,list-underflows=%s,qemu=%s,continued=on",
+          pl.self, pl.self, pl.dir, pl.record_path, pl.out_fd, (uintmax_t)pl.out_dev,
+          (uintmax_t)pl.out_ino, pl.supervisor, pl.rsb_size,
+          pl.verbose ? "on" : "off", pl.list_underflows ? "on" : "off",
+          pl.qemu);
+  fclose(f);
+  return spec;
+}
+
+/* The path execveat() names, as one path. */
+static char *execveat_path(int64_t dirfd, const char *path, uint64_t flags) {
+  char buf[PATH_MAX + 64];
+  if (path[0] == '/' || (dirfd == AT_FDCWD && path[0]))
+    return xstrdup(path);
+  if (!path[0] && (flags & AT_EMPTY_PATH))
+    snprintf(buf, sizeof buf, "/proc/self/fd/%d", (int)dirfd);
+  else
+    snprintf(buf, sizeof buf, "/proc/self/fd/%d/%s", (int)dirfd, path);
+  return xstrdup(buf);
+}
+
+/* Before an execve that QEMU will make natively: if it succeeds, the
+ * program runs unchecked, which the record tells rsb-check (the process
+ * cannot: it is gone). If it fails, on_syscall_return takes it back. */
+static void mark_unfollowed(unsigned vcpu, const char *path, const char *why) {
+  struct record *r = pl.record;
+  r->unfollowed = 1;
+  snprintf(r->unfollowed_exe, sizeof r->unfollowed_exe, "%s (%s)", path, why);
+  pl.vcpus[vcpu]->counts->unmodelled++;
+  unfollowed_exec = true;
+}
+
+/* execve() returned: it failed, and nothing ran unchecked. */
+static void unmark_unfollowed(unsigned vcpu) {
+  unfollowed_exec = false;
+  pl.record->unfollowed = 0;
+  pl.vcpus[vcpu]->counts->unmodelled--;
+}
+
+/* QEMU's own program for /proc/self/exe, which names QEMU on the host
+ * (QEMU makes the same substitution, linux-user/syscall.c). */
+static bool names_own_exe(const char *path) {
+  char own[64];
+  snprintf(own, sizeof own, "/proc/%d/exe", getpid());
+  return strcmp(path, "/proc/self/exe") == 0 || strcmp(path, own) == 0;
+}
+
+/* execve(): runs the new program under QEMU and this plugin, in this
+ * process and continuing its record. Returns when it cannot: then QEMU
+ * makes the real execve, which fails as it should or runs the program
+ * natively (marked as not modelled). */
+static void follow_exec(unsigned vcpu, const char *path, uint64_t argv_addr,
+                        uint64_t envp_addr) {
+  char **argv = guest_vector(argv_addr), **envp = guest_vector(envp_addr);
+  char *spec = exec_spec(), why[PATH_MAX + 128];
+  struct launch_plan plan;
+  int err;
+  if (!argv || !envp || !spec) {
+    free_vector(argv);
+    free_vector(envp);
+    free(spec);
+    return; /* unreadable arguments: the real execve fails with EFAULT */
+  }
+  if (names_own_exe(path))
+    path = pl.record->exe;
+  enum launch_result r = launch_prepare(pl.qemu, spec, path, argv, envp,
+                                        &plan, &err, why, sizeof why);
+  if (r == LAUNCH_OK) {
+    int flags = fcntl(pl.out_fd, F_GETFD);
+    if (flags >= 0)
+      fcntl(pl.out_fd, F_SETFD, flags & ~FD_CLOEXEC);
+    execve(plan.argv[0], plan.argv, plan.envp);
+    snprintf(why, sizeof why, "cannot run %s: %s", plan.argv[0],
+             strerror(errno));
+    launch_plan_free(&plan);
+    mark_unfollowed(vcpu, path, why);
+  } else if (r == LAUNCH_FOREIGN) {
+    mark_unfollowed(vcpu, path, why);
+  }
+  free_vector(argv);
+  free_vector(envp);
+  free(spec);
+}
+
+static bool remaps_code(int64_t nr) {
+  return nr == SYS_mmap || nr == SYS_munmap || nr == SYS_mremap ||
+         nr == SYS_mprotect;
+}
+
+static void on_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t nr,
+                       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
+                       uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8) {
+  (void)id, (void)a6, (void)a7, (void)a8;
+  char *path;
+  switch (nr) {
+  case SYS_execve:
+    if ((path = guest_string(a1)))
+      follow_exec(vcpu, path, a2, a3);
+    free(path);
+    break;
+  case SYS_execveat:
+    if ((path = guest_string(a2))) {
+      char *full = execveat_path((int64_t)(int)a1, path, a5);
+      follow_exec(vcpu, full, a3, a4);
+      free(full);
+    }
+    free(path);
+    break;
+  case SYS_clone:
+  case SYS_fork:
+  case SYS_vfork:
+    forking_vcpu = (int)vcpu;
+    forking_tid = gettid();
+    clone_flags = nr == SYS_clone ? a1 : 0;
+    break;
+  case SYS_exit:
+  case SYS_exit_group:
+    pl.exit_status = (int)(a1 & 0xff);
+    break;
+  default:
+    if (remaps_code(nr)) {
+      atomic_fetch_add(&pl.code_generation, 1);
+      pthread_mutex_lock(&pl.lock);
+      pl.as.stale = true;
+      pthread_mutex_unlock(&pl.lock);
+    }
+    break;
+  }
+}
+
+static void on_syscall_return(qemu_plugin_id_t id, unsigned vcpu, int64_t nr,
+                              int64_t ret) {
+  (void)id;
+  if ((nr == SYS_execve || nr == SYS_execveat) && unfollowed_exec)
+    unmark_unfollowed(vcpu);
+  if (nr == SYS_clone && (clone_flags & CLONE_THREAD) && ret > 0 &&
+      pl.verbose)
+    say("rsb-check: pid %d: new thread %d (from %d)\n", getpid(), (int)ret,
+        gettid());
+}
+
+/* exit() or exit_group(): the process reports itself. */
+static void on_exit_call(qemu_plugin_id_t id, void *unused) {
+  (void)id, (void)unused;
+  struct record *r = pl.record;
+  struct counts counts;
+  r->exited = 1;
+  r->exit_status = pl.exit_status;
+  record_counts(r, &counts);
+  struct process_report report = {.pid = getpid(),
+                                  .exe = r->exe,
+                                  .end = END_EXITED,
+                                  .status = pl.exit_status,
+                                  .counts = &counts,
+                                  .underflows = record_underflows(r)};
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f)
+    return;
+  print_process_report(f, &report, pl.list_underflows, pl.verbose);
+  fclose(f);
+  if (emit(text, len))
+    r->state = RECORD_REPORTED;
+  free(text);
+}
+
+/* ---- Installation ------------------------------------------------------- */
+
+static bool parse_bool(const char *value) { return strcmp(value, "on") == 0; }
+
+/* key=value arguments from qemu.c (see qemu_spec there) or exec_spec. */
+static bool parse_args(int argc, char **argv) {
+  pl.rsb_size = DEFAULT_RSB_SIZE;
+  pl.out_fd = -1;
+  for (int i = 0; i < argc; i++) {
+    char *eq = strchr(argv[i], '=');
+    if (!eq)
+      return false;
+    const char *key = argv[i], *value = eq + 1;
+    size_t key_len = (size_t)(eq - key);
+#define KEY(k) (key_len == sizeof(k) - 1 && strncmp(key, k, key_len) == 0)
+    uintmax_t dev, ino;
+    if (KEY("dir"))
+      snprintf(pl.dir, sizeof pl.dir, "%s", value);
+    else if (KEY("record"))
+      snprintf(pl.record_path, sizeof pl.record_path, "%s", value);
+    else if (KEY("qemu"))
+      snprintf(pl.qemu, sizeof pl.qemu, "%s", value);
+    else if (KEY("self"))
+      snprintf(pl.self, sizeof pl.self, "%s", value);
+    else if (KEY("out") &&
+             sscanf(value, "%d:%ju:%ju", &pl.out_fd, &dev, &ino) == 3)
+      pl.out_dev = (dev_t)dev, pl.out_ino = (ino_t)ino;
+    else if (KEY("supervisor"))
+      pl.supervisor = atoi(value);
+    else if (KEY("rsb-size"))
+      pl.rsb_size = (unsigned)atoi(value);
+    else if (KEY("verbose"))
+      pl.verbose = parse_bool(value);
+    else if (KEY("list-underflows"))
+      pl.list_underflows = parse_bool(value);
+    else if (KEY("continued"))
+      pl.continued = parse_bool(value);
+    else
+      return false;
+#undef KEY
+  }
+  return pl.dir[0] && pl.qemu[0] && pl.self[0] && pl.out_fd >= 0 &&
+         pl.rsb_size >= 1 && pl.rsb_size <= MAX_RSB_SIZE;
+}
+
+/* The process's record: a new one, or its own after an exec. The
+ * program's name is filled in by name_program. */
+static void open_record(void) {
+  if (pl.continued)
+    pl.record = record_open(pl.record_path, true);
+  else
+    pl.record = record_create(pl.dir, getpid(), "?", pl.record_path);
+  if (!pl.record)
+    fail(pl.continued ? "cannot open the record of the process that exec'd"
+                      : "cannot create its record");
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
+                                           const qemu_info_t *info, int argc,
+                                           char **argv) {
+  if (info->system_emulation || strcmp(info->target_name, "x86_64") != 0 ||
+      !parse_args(argc, argv)) {
+    fprintf(stderr, "rsb-check: the model plugin runs in qemu-x86_64 "
+                    "started by rsb-check\n");
+    return -1;
+  }
+  pthread_mutex_init(&pl.lock, NULL);
+  pl.as.any_permissions = true;
+  open_record();
+  pthread_atfork(fork_prepare, fork_parent, fork_child);
+  qemu_plugin_register_vcpu_init_cb(id, on_thread_start);
+  qemu_plugin_register_vcpu_exit_cb(id, on_thread_end);
+  qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
+  qemu_plugin_register_vcpu_syscall_cb(id, on_syscall);
+  qemu_plugin_register_vcpu_syscall_ret_cb(id, on_syscall_return);
+  qemu_plugin_register_atexit_cb(id, on_exit_call, NULL);
+  return 0;
+}

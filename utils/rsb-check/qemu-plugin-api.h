@@ -1,0 +1,117 @@
+/*===- qemu-plugin-api.h - The part of QEMU's TCG plugin API we use -*- C -*-===*
+ *
+ * Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+ *
+ *===----------------------------------------------------------------------===*
+ *
+ * No Debian package ships QEMU's plugin header, so the entry points the
+ * model uses are declared here from QEMU's documented plugin API
+ * (docs/devel/tcg-plugins.rst, API version 1 as in QEMU 7.2, Debian
+ * bookworm's qemu-user). They are plain C functions of the qemu-x86_64
+ * binary that loads the plugin; the plugin leaves them undefined.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef RSB_CHECK_QEMU_PLUGIN_API_H
+#define RSB_CHECK_QEMU_PLUGIN_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define QEMU_PLUGIN_EXPORT __attribute__((visibility("default")))
+/* The API version this plugin is written against (QEMU 7.2's). */
+#define QEMU_PLUGIN_VERSION 1
+
+typedef uint64_t qemu_plugin_id_t;
+typedef uint32_t qemu_plugin_meminfo_t;
+struct qemu_plugin_tb;
+struct qemu_plugin_insn;
+
+typedef struct qemu_info_t {
+  const char *target_name;
+  struct {
+    int min;
+    int cur;
+  } version;
+  bool system_emulation;
+  union {
+    struct {
+      int smp_vcpus;
+      int max_vcpus;
+    } system;
+  };
+} qemu_info_t;
+
+enum qemu_plugin_cb_flags {
+  QEMU_PLUGIN_CB_NO_REGS,
+  QEMU_PLUGIN_CB_R_REGS,
+  QEMU_PLUGIN_CB_RW_REGS,
+};
+
+enum qemu_plugin_mem_rw {
+  QEMU_PLUGIN_MEM_R = 1,
+  QEMU_PLUGIN_MEM_W,
+  QEMU_PLUGIN_MEM_RW,
+};
+
+typedef void (*qemu_plugin_udata_cb_t)(qemu_plugin_id_t id, void *userdata);
+typedef void (*qemu_plugin_vcpu_simple_cb_t)(qemu_plugin_id_t id,
+                                             unsigned int vcpu_index);
+typedef void (*qemu_plugin_vcpu_udata_cb_t)(unsigned int vcpu_index,
+                                            void *userdata);
+typedef void (*qemu_plugin_vcpu_tb_trans_cb_t)(qemu_plugin_id_t id,
+                                               struct qemu_plugin_tb *tb);
+typedef void (*qemu_plugin_vcpu_mem_cb_t)(unsigned int vcpu_index,
+                                          qemu_plugin_meminfo_t info,
+                                          uint64_t vaddr, void *userdata);
+typedef void (*qemu_plugin_vcpu_syscall_cb_t)(
+    qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint64_t a1,
+    uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6,
+    uint64_t a7, uint64_t a8);
+typedef void (*qemu_plugin_vcpu_syscall_ret_cb_t)(qemu_plugin_id_t id,
+                                                  unsigned int vcpu_idx,
+                                                  int64_t num, int64_t ret);
+
+QEMU_PLUGIN_EXPORT extern int qemu_plugin_version;
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
+                                           const qemu_info_t *info, int argc,
+                                           char **argv);
+
+void qemu_plugin_register_vcpu_init_cb(qemu_plugin_id_t id,
+                                       qemu_plugin_vcpu_simple_cb_t cb);
+void qemu_plugin_register_vcpu_exit_cb(qemu_plugin_id_t id,
+                                       qemu_plugin_vcpu_simple_cb_t cb);
+void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id,
+                                           qemu_plugin_vcpu_tb_trans_cb_t cb);
+void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb,
+                                          qemu_plugin_vcpu_udata_cb_t cb,
+                                          enum qemu_plugin_cb_flags flags,
+                                          void *userdata);
+void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
+                                            qemu_plugin_vcpu_udata_cb_t cb,
+                                            enum qemu_plugin_cb_flags flags,
+                                            void *userdata);
+void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
+                                      qemu_plugin_vcpu_mem_cb_t cb,
+                                      enum qemu_plugin_cb_flags flags,
+                                      enum qemu_plugin_mem_rw rw,
+                                      void *userdata);
+void qemu_plugin_register_vcpu_syscall_cb(qemu_plugin_id_t id,
+                                          qemu_plugin_vcpu_syscall_cb_t cb);
+void qemu_plugin_register_vcpu_syscall_ret_cb(
+    qemu_plugin_id_t id, qemu_plugin_vcpu_syscall_ret_cb_t cb);
+void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
+                                    qemu_plugin_udata_cb_t cb, void *userdata);
+
+size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
+struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb,
+                                                 size_t idx);
+const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
+size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
+uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
+unsigned int qemu_plugin_mem_size_shift(qemu_plugin_meminfo_t info);
+const char *qemu_plugin_path_to_binary(void);
+
+#endif /* RSB_CHECK_QEMU_PLUGIN_API_H */
