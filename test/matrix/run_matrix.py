@@ -39,7 +39,8 @@ error, wrong error, build failed, wrong output, verifier violation,
 not instrumented, underflows, cet property, timeout, harness (the plain
 build or a tool failed: the table or the environment is wrong, not
 rsb-stuff). The programs run with ASAN_OPTIONS=detect_leaks=0
-(LeakSanitizer refuses to run under ptrace) and LC_ALL=C.
+(LeakSanitizer needs ptrace, which QEMU, the model's engine, does not
+emulate) and LC_ALL=C.
 
 Run one row on one program by hand (the files stay in --work):
 
@@ -74,8 +75,8 @@ PROGRAMS = {
     "attrs": dict(exe=["attrs-main.c"], dso=["attrs-lib.c"]),
 }
 STAR = ["c-basic", "cxx-eh", "dso", "threads", "signals"]
-# LeakSanitizer refuses to run under ptrace (rsb-check); both builds run
-# with the same environment.
+# LeakSanitizer needs ptrace, which QEMU (rsb-check's engine) does not
+# emulate; both builds run with the same environment.
 RUN_ENV = {"ASAN_OPTIONS": "detect_leaks=0", "LC_ALL": "C"}
 CRASH_MARKS = ("PLEASE submit a bug report", "Stack dump", "LLVM ERROR",
                "due to signal")
@@ -399,12 +400,17 @@ class Cell:
         cmd, result = self.run_program("rsb", checker)
         text = read(report)
         total = re.search(r"^rsb-check: total: .* underflows=(\d+) .*"
-                          r"foreign-underflows=(\d+)$", text, re.M)
+                          r"foreign-underflows=(\d+) unmodelled=(\d+)$",
+                          text, re.M)
         if not total:
             raise CellFailure("harness", "rsb-check wrote no total",
                               self.detail(cmd, result) + "\n" + text)
         underflows, foreign = int(total.group(1)), int(total.group(2))
         self.foreign_underflows = foreign
+        if int(total.group(3)):
+            raise CellFailure("harness", "rsb-check could not model a "
+                              "program the cell ran",
+                              self.detail(cmd, result) + "\n" + text)
         if underflows - (foreign if self.row.foreign else 0):
             lines = text.strip().splitlines()
             raise CellFailure("underflows", "rsb-check: underflows=%d "

@@ -176,6 +176,20 @@ static enum launch_result resolve(const char *path, char *const argv[],
   return r;
 }
 
+/* plugin_spec with program=PROG: the plugin API of QEMU 10.0 cannot name
+ * the program. QEMU's option parser reads ",," as a comma. */
+static char *plugin_argument(const char *plugin_spec, const char *prog) {
+  size_t len = strlen(plugin_spec);
+  char *arg = xcalloc(1, len + sizeof ",program=" + 2 * strlen(prog));
+  char *p = arg + sprintf(arg, "%s,program=", plugin_spec);
+  for (const char *c = prog; *c; c++) {
+    *p++ = *c;
+    if (*c == ',')
+      *p++ = ',';
+  }
+  return arg;
+}
+
 /* Variables read by the host side of QEMU: its dynamic loader's and its
  * own options. */
 static bool is_host_variable(const char *entry) {
@@ -199,7 +213,9 @@ enum launch_result launch_prepare(const char *qemu, const char *plugin_spec,
   }
   strv_add(&cmd, qemu);
   strv_add(&cmd, "-plugin");
-  strv_add(&cmd, plugin_spec);
+  char *spec = plugin_argument(plugin_spec, prog);
+  strv_add(&cmd, spec);
+  free(spec);
   for (size_t i = 0; envp && envp[i]; i++) {
     /* QEMU splits -E at commas: such a value stays in its environment. */
     if (is_host_variable(envp[i]) && !strchr(envp[i], ',')) {

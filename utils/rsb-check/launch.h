@@ -27,7 +27,8 @@ struct launch_plan {
 
 /*
  * Plans running path with argv and envp as execve(2) would, but under
- * `qemu -plugin plugin_spec`: an x86-64 ELF program directly, a `#!`
+ * `qemu -plugin plugin_spec,program=PROG`: an x86-64 ELF program directly
+ * (the program QEMU loads is PROG), a `#!`
  * script through its interpreter (as the kernel builds its command line).
  * The dynamic loader's and QEMU's own variables (LD_*, QEMU_*) are kept out
  * of QEMU's environment and handed to the program with -E, so that

@@ -4,26 +4,15 @@
  *
  *===----------------------------------------------------------------------===*
  *
- * A TCG plugin for qemu-user (rsb-check's default engine; qemu.c starts it).
- * QEMU translates the program's code block by block; at translation this
- * plugin decodes each instruction (decode.c) and asks QEMU to call it when
- * a call or a return executes. At run time it drives the model (model.c)
- * of the executing guest thread, at close to QEMU's own speed.
- *
- * How an executed call or return is seen. The 7.2 API cannot read guest
- * registers, but qemu-user keeps guest memory at the host addresses
- * (checked at the first translation), and a memory callback gives the
- * address each access used: the stack slot a call stores its return
- * address to, the slot a return loads its target from. The callback runs
- * after the access, so an instruction that faults before it is not
- * counted, and the values read are the ones the instruction used. Two
- * QEMU 7.2 bugs shape the registration: memory callbacks registered for
- * loads only or stores only fire for the wrong kind (accel/tcg/plugin-gen.c
- * op_rw), so both are registered and qemu_plugin_mem_is_store() filters;
- * and the callback list of an instruction whose translation calls helpers
- * stays armed after its block ends, so later helper accesses (xsave, x87)
- * call it again. Hence an instruction callback arms the call or return
- * first, and only the first matching access after it counts.
+ * A TCG plugin for qemu-x86_64 (rsb-check's default engine; qemu.c starts
+ * it, utils/build-qemu builds the QEMU). QEMU translates the program's code
+ * block by block; at translation this plugin decodes each instruction
+ * (decode.c) and asks QEMU to call it back when a call stores its return
+ * address or a return loads its target. Those memory callbacks run after
+ * the access, with the value it moved: an instruction that faults before
+ * it is not counted, and the values are the ones the instruction used. At
+ * run time they drive the model (model.c) of the executing guest thread, at
+ * close to QEMU's own speed.
  *
  * Threads: QEMU runs each guest thread on a host thread of its own, in
  * parallel, and numbers them (the vcpu index, reused after a thread ends).
@@ -35,8 +24,8 @@
  * the child takes a new record and keeps the forking thread's model, as a
  * CPU's RSB would be. At execve the plugin runs the new program under QEMU
  * itself (launch.c), continuing the same record; qemu-user would run it
- * natively. A normal exit prints the process's report; after a fatal
- * signal rsb-check (qemu.c) prints it from the record.
+ * natively. An exit prints the process's report; after a fatal signal
+ * rsb-check (qemu.c) prints it from the record.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -73,6 +62,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 /* Recent int3 lookups per thread: a refill's traps are few addresses
  * predicted over and over. */
 #define TRAP_CACHE_SLOTS 64
+/* Marks a call of a refill in its callback's data, the call's address. */
+#define REFILL_BIT ((uintptr_t)1 << 63)
 /* Longest argument or environment string followed into an execve. */
 #define MAX_STRING (128 * 1024)
 
@@ -85,19 +76,17 @@ struct trap_entry {
 struct vcpu {
   struct model_thread model;
   struct counts *counts; /* its slot in the record */
-  /* Set by the instruction callback of a call or return, cleared by its
-   * access: see the file comment. */
-  bool call_armed, call_in_refill;
-  uint64_t ret_armed; /* the armed return's address */
   /* -v: the counter as the last `shl %fs:` of a return found it. */
   bool counter_valid;
   uint64_t counter;
+  GByteArray *bytes; /* for reads of guest memory */
   struct trap_entry traps[TRAP_CACHE_SLOTS];
 };
 
 static struct {
   /* From the plugin's arguments (qemu.c, and plugin_spec for an exec). */
   char dir[PATH_MAX], record_path[PATH_MAX], qemu[PATH_MAX], self[PATH_MAX];
+  char program[PATH_MAX];
   int out_fd, supervisor;
   dev_t out_dev;
   ino_t out_ino;
@@ -111,7 +100,10 @@ static struct {
   struct addr_space as;
   struct vcpu *vcpus[RECORD_MAX_THREADS];
   bool first_thread_seen;
-  bool program_named, memory_checked;
+  atomic_int live_threads;
+  /* An exit() of the last thread or an exit_group() was made, with this
+   * status: QEMU also calls the exit callback before dying of a signal. */
+  bool exit_called;
   int exit_status;
   /* Bumped when the guest may have remapped code (mmap and friends). */
   atomic_uint_fast64_t code_generation;
@@ -182,46 +174,53 @@ static __attribute__((noreturn)) void fail(const char *what) {
 
 /* ---- Guest memory ------------------------------------------------------- */
 
-/* Copies guest memory that may not be mapped; returns the bytes copied. */
-static size_t guest_read(uint64_t addr, void *buf, size_t len) {
-  struct iovec local = {buf, len};
-  struct iovec remote = {(void *)(uintptr_t)addr, len};
-  ssize_t n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
-  return n > 0 ? (size_t)n : 0;
+/* Copies guest memory of the calling thread's process into buf; false if
+ * any of it is not mapped. */
+static bool guest_read(GByteArray *bytes, uint64_t addr, void *buf,
+                       size_t len) {
+  if (!qemu_plugin_read_memory_vaddr(addr, bytes, len))
+    return false;
+  memcpy(buf, bytes->data, len);
+  return true;
 }
 
 /* A NUL-terminated guest string, or NULL if unreadable or too long. */
-static char *guest_string(uint64_t addr) {
-  size_t cap = 256, len = 0;
-  char *s = xcalloc(1, cap);
-  while (len < MAX_STRING) {
+static char *guest_string(GByteArray *bytes, uint64_t addr) {
+  char *s = NULL;
+  for (size_t len = 0; len < MAX_STRING;) {
     /* Up to the end of the page: the next one may be unmapped. */
     size_t want = 4096 - ((addr + len) & 4095);
-    if (len + want > cap)
-      s = xrealloc(s, cap = len + want);
-    size_t n = guest_read(addr + len, s + len, want);
-    char *nul = n ? memchr(s + len, '\0', n) : NULL;
-    if (nul)
-      return s;
-    if (n < want)
-      break;
-    len += n;
+    s = xrealloc(s, len + want);
+    if (guest_read(bytes, addr + len, s + len, want)) {
+      if (memchr(s + len, '\0', want))
+        return s;
+      len += want;
+      continue;
+    }
+    /* Part of the page is unmapped: the string may still end before. */
+    for (size_t i = 0; i < want; i++) {
+      if (!guest_read(bytes, addr + len + i, s + len + i, 1))
+        break;
+      if (s[len + i] == '\0')
+        return s;
+    }
+    break;
   }
   free(s);
   return NULL;
 }
 
 /* A guest argv or envp: NULL-terminated array of strings, or NULL. */
-static char **guest_vector(uint64_t addr) {
+static char **guest_vector(GByteArray *bytes, uint64_t addr) {
   size_t count = 0;
   char **v = xcalloc(1, sizeof *v);
   for (uint64_t p; addr; addr += sizeof p) {
-    if (guest_read(addr, &p, sizeof p) != sizeof p)
+    if (!guest_read(bytes, addr, &p, sizeof p))
       break;
     if (!p)
       return v;
     v = xrealloc(v, (count + 2) * sizeof *v);
-    v[count] = guest_string(p);
+    v[count] = guest_string(bytes, p);
     v[++count] = NULL;
     if (!v[count - 1])
       break;
@@ -246,7 +245,7 @@ static bool guest_is_trap(uint64_t addr, void *ctx) {
     uint8_t byte = 0;
     *e = (struct trap_entry){
         addr, generation,
-        guest_read(addr, &byte, 1) == 1 && byte == INT3_BYTE};
+        guest_read(v->bytes, addr, &byte, 1) && byte == INT3_BYTE};
   }
   return e->trap;
 }
@@ -267,26 +266,18 @@ static void note_refill(struct vcpu *v, uint64_t call_addr) {
       gettid(), where, v->model.refill_occupancy, counter);
 }
 
-static void arm_call(unsigned vcpu, void *in_refill) {
-  struct vcpu *v = pl.vcpus[vcpu];
-  v->call_armed = true;
-  v->call_in_refill = in_refill != NULL;
+static uint64_t access_value(qemu_plugin_meminfo_t info) {
+  return qemu_plugin_mem_get_value(info).data.u64;
 }
 
-static void on_call_access(unsigned vcpu, qemu_plugin_meminfo_t info,
-                           uint64_t vaddr, void *call_addr) {
+static void on_call_store(unsigned vcpu, qemu_plugin_meminfo_t info,
+                          uint64_t vaddr, void *call_addr) {
+  (void)vaddr;
   struct vcpu *v = pl.vcpus[vcpu];
-  if (!v->call_armed || !qemu_plugin_mem_is_store(info))
-    return; /* the load of an indirect call's target, or a stale call */
-  v->call_armed = false;
-  uint64_t ret_addr = *(const uint64_t *)(uintptr_t)vaddr; /* just stored */
-  if (model_call(&v->model, v->counts, ret_addr, v->call_in_refill) &&
+  bool in_refill = (uintptr_t)call_addr & REFILL_BIT;
+  if (model_call(&v->model, v->counts, access_value(info), in_refill) &&
       pl.verbose)
-    note_refill(v, (uint64_t)(uintptr_t)call_addr);
-}
-
-static void arm_ret(unsigned vcpu, void *ret_addr) {
-  pl.vcpus[vcpu]->ret_armed = (uint64_t)(uintptr_t)ret_addr;
+    note_refill(v, (uintptr_t)call_addr & ~REFILL_BIT);
 }
 
 static void record_underflow(struct vcpu *v, uint64_t addr, uint64_t target) {
@@ -305,17 +296,14 @@ static void record_underflow(struct vcpu *v, uint64_t addr, uint64_t target) {
   pthread_mutex_unlock(&pl.lock);
 }
 
-static void on_ret_access(unsigned vcpu, qemu_plugin_meminfo_t info,
-                          uint64_t vaddr, void *ret_addr) {
+static void on_ret_load(unsigned vcpu, qemu_plugin_meminfo_t info,
+                        uint64_t vaddr, void *ret_addr) {
+  (void)vaddr;
   struct vcpu *v = pl.vcpus[vcpu];
-  uint64_t addr = (uint64_t)(uintptr_t)ret_addr;
-  if (v->ret_armed != addr || qemu_plugin_mem_is_store(info))
-    return;
-  v->ret_armed = 0;
-  uint64_t target = *(const uint64_t *)(uintptr_t)vaddr; /* just loaded */
+  uint64_t target = access_value(info);
   if (model_ret(&v->model, v->counts, target, guest_is_trap, v) ==
       RET_UNDERFLOW)
-    record_underflow(v, addr, target);
+    record_underflow(v, (uintptr_t)ret_addr, target);
 }
 
 static void on_far_branch(unsigned vcpu, void *unused) {
@@ -323,15 +311,12 @@ static void on_far_branch(unsigned vcpu, void *unused) {
   pl.vcpus[vcpu]->counts->unknown++;
 }
 
-/* -v: the counter a return's `shl $5, %fs:...` is about to shift (the
- * load's callback runs before the store). */
-static void on_counter_access(unsigned vcpu, qemu_plugin_meminfo_t info,
-                              uint64_t vaddr, void *unused) {
-  (void)unused;
+/* -v: the counter a return's `shl $5, %fs:...` is about to shift. */
+static void on_counter_load(unsigned vcpu, qemu_plugin_meminfo_t info,
+                            uint64_t vaddr, void *unused) {
+  (void)vaddr, (void)unused;
   struct vcpu *v = pl.vcpus[vcpu];
-  if (qemu_plugin_mem_is_store(info) || qemu_plugin_mem_size_shift(info) != 3)
-    return;
-  v->counter = *(const uint64_t *)(uintptr_t)vaddr;
+  v->counter = access_value(info);
   v->counter_valid = true;
 }
 
@@ -339,79 +324,46 @@ static void count_instructions(unsigned vcpu, void *count) {
   pl.vcpus[vcpu]->counts->instructions += (uintptr_t)count;
 }
 
-/* The program QEMU runs, as /proc/PID/exe would name it. */
-static void program_path(char *exe) {
-  char *path = (char *)qemu_plugin_path_to_binary();
-  if (!path || !realpath(path, exe))
-    snprintf(exe, PATH_MAX, "%s", path ? path : "?");
-  free(path); /* the API hands over a copy */
-}
-
-/* At the first translation: QEMU names its program only once it runs. */
-static void name_program(void) {
-  program_path(pl.record->exe);
-  pl.program_named = true;
-  if (pl.continued && pl.verbose)
-    say("rsb-check: pid %d: exec %s\n", getpid(), pl.record->exe);
-}
-
 /* ---- Translation -------------------------------------------------------- */
 
-/* qemu-user keeps guest memory at the host addresses (no guest base) for
- * an x86-64 guest on an x86-64 host; every access above relies on it. */
-static void check_memory_layout(uint64_t vaddr, const void *code, size_t n) {
-  uint8_t copy[16];
-  if (n > sizeof copy)
-    n = sizeof copy;
-  if (guest_read(vaddr, copy, n) != n || memcmp(copy, code, n) != 0)
-    fail("QEMU does not keep guest memory at host addresses (-B or "
-         "QEMU_GUEST_BASE?): the model cannot read it");
-  pl.memory_checked = true;
+static bool symbol_test(bool (*test)(struct addr_space *, pid_t, uint64_t),
+                        uint64_t addr) {
+  pthread_mutex_lock(&pl.lock);
+  bool result = test(&pl.as, getpid(), addr);
+  pthread_mutex_unlock(&pl.lock);
+  return result;
 }
 
 static void instrument(struct qemu_plugin_insn *insn) {
-  const uint8_t *code = qemu_plugin_insn_data(insn);
-  size_t size = qemu_plugin_insn_size(insn);
+  uint8_t code[16];
+  size_t size = qemu_plugin_insn_data(insn, code, sizeof code);
   uint64_t vaddr = qemu_plugin_insn_vaddr(insn);
-  void *addr = (void *)(uintptr_t)vaddr;
   struct insn decoded;
-  if (!pl.memory_checked)
-    check_memory_layout(vaddr, code, size);
   x86_decode(code, size, &decoded);
   switch (decoded.kind) {
   case INSN_CALL: {
-    pthread_mutex_lock(&pl.lock);
-    bool in_refill = as_in_refill_thunk(&pl.as, getpid(), vaddr);
-    pthread_mutex_unlock(&pl.lock);
-    qemu_plugin_register_vcpu_insn_exec_cb(insn, arm_call,
-                                           QEMU_PLUGIN_CB_NO_REGS,
-                                           in_refill ? addr : NULL);
-    qemu_plugin_register_vcpu_mem_cb(insn, on_call_access,
-                                     QEMU_PLUGIN_CB_NO_REGS,
-                                     QEMU_PLUGIN_MEM_RW, addr);
+    /* The top bit, never set in a user-space address: a refill's call. */
+    uintptr_t data = (uintptr_t)vaddr |
+                     (symbol_test(as_in_refill_thunk, vaddr) ? REFILL_BIT : 0);
+    qemu_plugin_register_vcpu_mem_cb(insn, on_call_store,
+                                     QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_W,
+                                     (void *)(data));
     break;
   }
   case INSN_RET:
-    qemu_plugin_register_vcpu_insn_exec_cb(insn, arm_ret,
-                                           QEMU_PLUGIN_CB_NO_REGS, addr);
-    qemu_plugin_register_vcpu_mem_cb(insn, on_ret_access,
-                                     QEMU_PLUGIN_CB_NO_REGS,
-                                     QEMU_PLUGIN_MEM_RW, addr);
+    qemu_plugin_register_vcpu_mem_cb(insn, on_ret_load, QEMU_PLUGIN_CB_NO_REGS,
+                                     QEMU_PLUGIN_MEM_R,
+                                     (void *)(uintptr_t)vaddr);
     break;
   case INSN_FAR:
     qemu_plugin_register_vcpu_insn_exec_cb(insn, on_far_branch,
                                            QEMU_PLUGIN_CB_NO_REGS, NULL);
     break;
   case INSN_SHL_FS:
-    if (pl.verbose) {
-      pthread_mutex_lock(&pl.lock);
-      bool ours = as_in_instrumented_code(&pl.as, getpid(), vaddr);
-      pthread_mutex_unlock(&pl.lock);
-      if (ours)
-        qemu_plugin_register_vcpu_mem_cb(insn, on_counter_access,
-                                         QEMU_PLUGIN_CB_NO_REGS,
-                                         QEMU_PLUGIN_MEM_RW, NULL);
-    }
+    if (pl.verbose && symbol_test(as_in_instrumented_code, vaddr))
+      qemu_plugin_register_vcpu_mem_cb(insn, on_counter_load,
+                                       QEMU_PLUGIN_CB_NO_REGS,
+                                       QEMU_PLUGIN_MEM_R, NULL);
     break;
   default:
     break;
@@ -421,8 +373,6 @@ static void instrument(struct qemu_plugin_insn *insn) {
 static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   (void)id;
   size_t n = qemu_plugin_tb_n_insns(tb);
-  if (!pl.program_named)
-    name_program();
   qemu_plugin_register_vcpu_tb_exec_cb(tb, count_instructions,
                                        QEMU_PLUGIN_CB_NO_REGS,
                                        (void *)(uintptr_t)n);
@@ -438,7 +388,9 @@ static void on_thread_start(qemu_plugin_id_t id, unsigned vcpu) {
     fail("more threads at once than rsb-check models (8192)");
   struct vcpu *v = xcalloc(1, sizeof *v);
   model_thread_init(&v->model, pl.rsb_size);
+  v->bytes = g_byte_array_new();
   v->counts = &pl.record->slots[vcpu].counts;
+  atomic_fetch_add(&pl.live_threads, 1);
   if (pl.record->slots_used <= vcpu)
     pl.record->slots_used = vcpu + 1;
   /* The first thread of an exec'd program is the thread that exec'd. */
@@ -453,7 +405,9 @@ static void on_thread_end(qemu_plugin_id_t id, unsigned vcpu) {
   struct vcpu *v = pl.vcpus[vcpu];
   pl.vcpus[vcpu] = NULL;
   if (v) {
+    atomic_fetch_sub(&pl.live_threads, 1);
     model_thread_free(&v->model);
+    g_byte_array_unref(v->bytes);
     free(v);
   }
 }
@@ -545,7 +499,9 @@ static bool names_own_exe(const char *path) {
  * natively (marked as not modelled). */
 static void follow_exec(unsigned vcpu, const char *path, uint64_t argv_addr,
                         uint64_t envp_addr) {
-  char **argv = guest_vector(argv_addr), **envp = guest_vector(envp_addr);
+  GByteArray *bytes = pl.vcpus[vcpu]->bytes;
+  char **argv = guest_vector(bytes, argv_addr);
+  char **envp = guest_vector(bytes, envp_addr);
   char *spec = exec_spec(), why[PATH_MAX + 128];
   struct launch_plan plan;
   int err;
@@ -585,15 +541,16 @@ static void on_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t nr,
                        uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
                        uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8) {
   (void)id, (void)a6, (void)a7, (void)a8;
+  GByteArray *bytes = pl.vcpus[vcpu]->bytes;
   char *path;
   switch (nr) {
   case SYS_execve:
-    if ((path = guest_string(a1)))
+    if ((path = guest_string(bytes, a1)))
       follow_exec(vcpu, path, a2, a3);
     free(path);
     break;
   case SYS_execveat:
-    if ((path = guest_string(a2))) {
+    if ((path = guest_string(bytes, a2))) {
       char *full = execveat_path((int64_t)(int)a1, path, a5);
       follow_exec(vcpu, full, a3, a4);
       free(full);
@@ -609,7 +566,10 @@ static void on_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t nr,
     break;
   case SYS_exit:
   case SYS_exit_group:
-    pl.exit_status = (int)(a1 & 0xff);
+    if (nr == SYS_exit_group || atomic_load(&pl.live_threads) == 1) {
+      pl.exit_called = true;
+      pl.exit_status = (int)(a1 & 0xff);
+    }
     break;
   default:
     if (remaps_code(nr)) {
@@ -633,11 +593,14 @@ static void on_syscall_return(qemu_plugin_id_t id, unsigned vcpu, int64_t nr,
         gettid());
 }
 
-/* exit() or exit_group(): the process reports itself. */
+/* exit() or exit_group(): the process reports itself. QEMU also calls
+ * this before it dies of a signal, which only rsb-check can name. */
 static void on_exit_call(qemu_plugin_id_t id, void *unused) {
   (void)id, (void)unused;
   struct record *r = pl.record;
   struct counts counts;
+  if (!pl.exit_called)
+    return;
   r->exited = 1;
   r->exit_status = pl.exit_status;
   record_counts(r, &counts);
@@ -683,6 +646,8 @@ static bool parse_args(int argc, char **argv) {
       snprintf(pl.qemu, sizeof pl.qemu, "%s", value);
     else if (KEY("self"))
       snprintf(pl.self, sizeof pl.self, "%s", value);
+    else if (KEY("program"))
+      snprintf(pl.program, sizeof pl.program, "%s", value);
     else if (KEY("out") &&
              sscanf(value, "%d:%ju:%ju", &pl.out_fd, &dev, &ino) == 3)
       pl.out_dev = (dev_t)dev, pl.out_ino = (ino_t)ino;
@@ -700,20 +665,27 @@ static bool parse_args(int argc, char **argv) {
       return false;
 #undef KEY
   }
-  return pl.dir[0] && pl.qemu[0] && pl.self[0] && pl.out_fd >= 0 &&
+  return pl.dir[0] && pl.qemu[0] && pl.self[0] && pl.program[0] &&
+         pl.out_fd >= 0 &&
          pl.rsb_size >= 1 && pl.rsb_size <= MAX_RSB_SIZE;
 }
 
-/* The process's record: a new one, or its own after an exec. The
- * program's name is filled in by name_program. */
+/* The process's record: a new one, or its own after an exec, named after
+ * the program as /proc/PID/exe would name it. */
 static void open_record(void) {
+  char exe[PATH_MAX];
+  if (!realpath(pl.program, exe))
+    snprintf(exe, sizeof exe, "%s", pl.program);
   if (pl.continued)
     pl.record = record_open(pl.record_path, true);
   else
-    pl.record = record_create(pl.dir, getpid(), "?", pl.record_path);
+    pl.record = record_create(pl.dir, getpid(), exe, pl.record_path);
   if (!pl.record)
     fail(pl.continued ? "cannot open the record of the process that exec'd"
                       : "cannot create its record");
+  snprintf(pl.record->exe, sizeof pl.record->exe, "%s", exe);
+  if (pl.continued && pl.verbose)
+    say("rsb-check: pid %d: exec %s\n", getpid(), exe);
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,

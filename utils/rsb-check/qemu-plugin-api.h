@@ -4,10 +4,10 @@
  *
  *===----------------------------------------------------------------------===*
  *
- * No Debian package ships QEMU's plugin header, so the entry points the
+ * QEMU installs no plugin header with its binaries, so the entry points the
  * model uses are declared here from QEMU's documented plugin API
- * (docs/devel/tcg-plugins.rst, API version 1 as in QEMU 7.2, Debian
- * bookworm's qemu-user). They are plain C functions of the qemu-x86_64
+ * (docs/devel/tcg-plugins.rst; API version 4, QEMU 10.0, which
+ * utils/build-qemu builds). They are plain C functions of the qemu-x86_64
  * binary that loads the plugin; the plugin leaves them undefined.
  *
  *===----------------------------------------------------------------------===*/
@@ -15,13 +15,14 @@
 #ifndef RSB_CHECK_QEMU_PLUGIN_API_H
 #define RSB_CHECK_QEMU_PLUGIN_API_H
 
+#include <glib.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define QEMU_PLUGIN_EXPORT __attribute__((visibility("default")))
-/* The API version this plugin is written against (QEMU 7.2's). */
-#define QEMU_PLUGIN_VERSION 1
+/* The API version this plugin is written against. */
+#define QEMU_PLUGIN_VERSION 4
 
 typedef uint64_t qemu_plugin_id_t;
 typedef uint32_t qemu_plugin_meminfo_t;
@@ -54,6 +55,28 @@ enum qemu_plugin_mem_rw {
   QEMU_PLUGIN_MEM_W,
   QEMU_PLUGIN_MEM_RW,
 };
+
+enum qemu_plugin_mem_value_type {
+  QEMU_PLUGIN_MEM_VALUE_U8,
+  QEMU_PLUGIN_MEM_VALUE_U16,
+  QEMU_PLUGIN_MEM_VALUE_U32,
+  QEMU_PLUGIN_MEM_VALUE_U64,
+  QEMU_PLUGIN_MEM_VALUE_U128,
+};
+
+typedef struct {
+  enum qemu_plugin_mem_value_type type;
+  union {
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+    struct {
+      uint64_t low;
+      uint64_t high;
+    } u128;
+  } data;
+} qemu_plugin_mem_value;
 
 typedef void (*qemu_plugin_udata_cb_t)(qemu_plugin_id_t id, void *userdata);
 typedef void (*qemu_plugin_vcpu_simple_cb_t)(qemu_plugin_id_t id,
@@ -107,11 +130,14 @@ void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb,
                                                  size_t idx);
-const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
+size_t qemu_plugin_insn_data(const struct qemu_plugin_insn *insn, void *dest,
+                             size_t len);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
 bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
-unsigned int qemu_plugin_mem_size_shift(qemu_plugin_meminfo_t info);
-const char *qemu_plugin_path_to_binary(void);
+qemu_plugin_mem_value qemu_plugin_mem_get_value(qemu_plugin_meminfo_t info);
+/* Only while a guest thread runs: in its callbacks. */
+bool qemu_plugin_read_memory_vaddr(uint64_t addr, GByteArray *data,
+                                   size_t len);
 
 #endif /* RSB_CHECK_QEMU_PLUGIN_API_H */

@@ -73,41 +73,9 @@ static bool executable(const char *path) {
          access(path, X_OK) == 0;
 }
 
-/* name in PATH (or the default search path) into out. */
-static bool search_path(const char *name, char *out) {
-  const char *path = getenv("PATH");
-  if (!path || !*path)
-    path = "/bin:/usr/bin";
-  for (const char *p = path;; p++) {
-    const char *end = strchrnul(p, ':');
-    snprintf(out, PATH_MAX, "%.*s%s%s", (int)(end - p), p, end > p ? "/" : "",
-             name);
-    if (executable(out))
-      return true;
-    if (!*end)
-      return false;
-    p = end;
-  }
-}
-
-/* QEMU: $RSB_CHECK_QEMU, else qemu-x86_64 on PATH. */
-static void find_qemu(struct run *run) {
-  const char *env = getenv("RSB_CHECK_QEMU");
-  if (env && *env) {
-    if (!realpath(env, run->qemu) || !executable(run->qemu))
-      die("RSB_CHECK_QEMU=%s is not an executable file", env);
-    return;
-  }
-  char found[PATH_MAX];
-  if (!search_path(QEMU_NAME, found) || !realpath(found, run->qemu))
-    die("%s not found: install Debian's qemu-user (utils/install-deps), or "
-        "run the slow engine with --engine=ptrace",
-        QEMU_NAME);
-}
-
-/* The plugin, installed beside rsb-check: ../lib/rsb-stuff/ in the build
+/* The directory of rsb-check's own files: ../lib/rsb-stuff in the build
  * tree, the library directory the build configured when installed. */
-static void find_plugin(struct run *run) {
+static void find_lib_dir(char *out) {
   char self[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   if (n < 0)
@@ -119,10 +87,30 @@ static void find_plugin(struct run *run) {
   for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
     char path[PATH_MAX * 2];
     snprintf(path, sizeof path, "%s/%s/%s", self, dirs[i], PLUGIN_NAME);
-    if (realpath(path, run->plugin))
+    if (realpath(path, out)) {
+      *strrchr(out, '/') = '\0';
       return;
+    }
   }
   die("its QEMU plugin %s is not installed beside it", PLUGIN_NAME);
+}
+
+/* The plugin, and the QEMU it was built for (utils/build-qemu), beside it
+ * unless $RSB_CHECK_QEMU names another. */
+static void find_engine(struct run *run) {
+  char dir[PATH_MAX];
+  find_lib_dir(dir);
+  snprintf(run->plugin, sizeof run->plugin, "%s/%s", dir, PLUGIN_NAME);
+  const char *qemu = getenv("RSB_CHECK_QEMU");
+  char path[PATH_MAX * 2];
+  if (!qemu || !*qemu) {
+    snprintf(path, sizeof path, "%s/%s", dir, QEMU_NAME);
+    qemu = path;
+  }
+  if (!realpath(qemu, run->qemu) || !executable(run->qemu))
+    die("%s: no such QEMU: rsb-check's is built by utils/build-qemu, or run "
+        "the slow engine with --engine=ptrace",
+        qemu);
 }
 
 /* ---- Starting the program ----------------------------------------------- */
@@ -307,8 +295,7 @@ static void wait_all(struct run *run) {
 
 int qemu_run(char **argv, const struct options *opts, struct counts *total) {
   struct run run = {.opts = opts};
-  find_qemu(&run);
-  find_plugin(&run);
+  find_engine(&run);
   make_run_dir(&run);
   if (strchr(run.qemu, ',') || strchr(run.plugin, ',') ||
       strchr(run.dir, ','))
