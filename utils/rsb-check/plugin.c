@@ -118,21 +118,29 @@ static __thread bool unfollowed_exec;
 
 /* ---- Output ------------------------------------------------------------- */
 
-/* Writes text where rsb-check reports: the descriptor it handed down if
- * the program has not closed or reused it, else rsb-check's own through
- * /proc. False if neither works (rsb-check then reports from the record). */
+/* A descriptor for rsb-check's output when the program closed or reused
+ * the one rsb-check handed down: rsb-check's own, through /proc, if it is
+ * a pipe or a terminal. Not a regular file: a new open file description
+ * would not share the program's file position, and the program's output
+ * would overwrite the report; rsb-check then prints it from the record. */
+static int reopen_output(void) {
+  char path[64];
+  struct stat st;
+  snprintf(path, sizeof path, "/proc/%d/fd/%d", pl.supervisor, pl.out_fd);
+  if (stat(path, &st) < 0 || !(S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)))
+    return -1;
+  return open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+}
+
+/* Writes text where rsb-check reports. False if it cannot (rsb-check then
+ * reports from the record). */
 static bool emit(const char *text, size_t len) {
   struct stat st;
   int fd = pl.out_fd;
   bool own = fstat(fd, &st) == 0 && st.st_dev == pl.out_dev &&
              st.st_ino == pl.out_ino;
-  if (!own) {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/fd/%d", pl.supervisor, pl.out_fd);
-    fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (fd < 0)
-      return false;
-  }
+  if (!own && (fd = reopen_output()) < 0)
+    return false;
   bool ok = true;
   while (len > 0) {
     ssize_t n = write(fd, text, len);

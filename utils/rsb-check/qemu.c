@@ -54,7 +54,7 @@ struct run {
   char qemu[PATH_MAX], plugin[PATH_MAX], dir[PATH_MAX];
   int out_fd;
   struct stat out_stat;
-  pid_t top;
+  pid_t self, top;
   int top_status;
 };
 
@@ -128,7 +128,7 @@ static char *plugin_spec(const struct run *run) {
           "verbose=%s,list-underflows=%s,qemu=%s",
           run->plugin, run->plugin, run->dir, run->out_fd,
           (uintmax_t)run->out_stat.st_dev, (uintmax_t)run->out_stat.st_ino,
-          (int)getpid(), run->opts->rsb_size,
+          (int)run->self, run->opts->rsb_size,
           run->opts->verbose ? "on" : "off",
           run->opts->list_underflows ? "on" : "off", run->qemu);
   fclose(f);
@@ -294,7 +294,7 @@ static void wait_all(struct run *run) {
 }
 
 int qemu_run(char **argv, const struct options *opts, struct counts *total) {
-  struct run run = {.opts = opts};
+  struct run run = {.opts = opts, .self = getpid()};
   find_engine(&run);
   make_run_dir(&run);
   if (strchr(run.qemu, ',') || strchr(run.plugin, ',') ||
@@ -312,8 +312,7 @@ int qemu_run(char **argv, const struct options *opts, struct counts *total) {
   if (run.top == 0)
     exec_program(&run, argv);
   ignore_terminal_signals();
-  close(run.out_fd);
-  wait_all(&run);
+  wait_all(&run); /* keeping out_fd open: the plugin may reach it in /proc */
   collect(&run, total);
   rmdir(run.dir);
   if (WIFSIGNALED(run.top_status))
