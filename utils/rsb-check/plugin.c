@@ -99,6 +99,7 @@ static struct {
   pthread_mutex_t lock;
   struct addr_space as;
   struct vcpu *vcpus[RECORD_MAX_THREADS];
+  struct qemu_plugin_scoreboard *instructions; /* one uint64_t a thread */
   bool first_thread_seen;
   atomic_int live_threads;
   /* An exit() of the last thread or an exit_group() was made, with this
@@ -328,8 +329,19 @@ static void on_counter_load(unsigned vcpu, qemu_plugin_meminfo_t info,
   v->counter_valid = true;
 }
 
-static void count_instructions(unsigned vcpu, void *count) {
-  pl.vcpus[vcpu]->counts->instructions += (uintptr_t)count;
+/* Moves a thread's instructions from QEMU's inline counter (a scoreboard:
+ * no callback per block) into its slot of the record. Done when the
+ * thread ends, the process ends or execs; a SIGKILL loses the last. */
+static void sync_instructions(unsigned vcpu) {
+  qemu_plugin_u64 counter = qemu_plugin_scoreboard_u64(pl.instructions);
+  pl.vcpus[vcpu]->counts->instructions += qemu_plugin_u64_get(counter, vcpu);
+  qemu_plugin_u64_set(counter, vcpu, 0);
+}
+
+static void sync_all_instructions(void) {
+  for (unsigned i = 0; i < RECORD_MAX_THREADS; i++)
+    if (pl.vcpus[i])
+      sync_instructions(i);
 }
 
 /* ---- Translation -------------------------------------------------------- */
@@ -381,9 +393,9 @@ static void instrument(struct qemu_plugin_insn *insn) {
 static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   (void)id;
   size_t n = qemu_plugin_tb_n_insns(tb);
-  qemu_plugin_register_vcpu_tb_exec_cb(tb, count_instructions,
-                                       QEMU_PLUGIN_CB_NO_REGS,
-                                       (void *)(uintptr_t)n);
+  qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+      tb, QEMU_PLUGIN_INLINE_ADD_U64,
+      qemu_plugin_scoreboard_u64(pl.instructions), n);
   for (size_t i = 0; i < n; i++)
     instrument(qemu_plugin_tb_get_insn(tb, i));
 }
@@ -411,6 +423,8 @@ static void on_thread_start(qemu_plugin_id_t id, unsigned vcpu) {
 static void on_thread_end(qemu_plugin_id_t id, unsigned vcpu) {
   (void)id;
   struct vcpu *v = pl.vcpus[vcpu];
+  if (v)
+    sync_instructions(vcpu);
   pl.vcpus[vcpu] = NULL;
   if (v) {
     atomic_fetch_sub(&pl.live_threads, 1);
@@ -439,6 +453,9 @@ static void fork_child(void) {
   if (forking_vcpu >= 0 && pl.vcpus[forking_vcpu]) {
     pl.record->slots_used = (unsigned)forking_vcpu + 1;
     pl.vcpus[forking_vcpu]->counts->threads = 1;
+    /* What it ran before the fork is the parent's. */
+    qemu_plugin_u64_set(qemu_plugin_scoreboard_u64(pl.instructions),
+                        (unsigned)forking_vcpu, 0);
   }
   if (pl.verbose)
     say("rsb-check: pid %d: new process %d (from %d)\n", parent, getpid(),
@@ -524,6 +541,7 @@ static void follow_exec(unsigned vcpu, const char *path, uint64_t argv_addr,
   enum launch_result r = launch_prepare(pl.qemu, spec, path, argv, envp,
                                         &plan, &err, why, sizeof why);
   if (r == LAUNCH_OK) {
+    sync_all_instructions();
     int flags = fcntl(pl.out_fd, F_GETFD);
     if (flags >= 0)
       fcntl(pl.out_fd, F_SETFD, flags & ~FD_CLOEXEC);
@@ -607,6 +625,7 @@ static void on_exit_call(qemu_plugin_id_t id, void *unused) {
   (void)id, (void)unused;
   struct record *r = pl.record;
   struct counts counts;
+  sync_all_instructions();
   if (!pl.exit_called)
     return;
   r->exited = 1;
@@ -707,6 +726,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
   }
   pthread_mutex_init(&pl.lock, NULL);
   pl.as.any_permissions = true;
+  pl.instructions = qemu_plugin_scoreboard_new(sizeof(uint64_t));
   open_record();
   pthread_atfork(fork_prepare, fork_parent, fork_child);
   qemu_plugin_register_vcpu_init_cb(id, on_thread_start);

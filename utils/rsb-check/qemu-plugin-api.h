@@ -78,6 +78,19 @@ typedef struct {
   } data;
 } qemu_plugin_mem_value;
 
+enum qemu_plugin_op {
+  QEMU_PLUGIN_INLINE_ADD_U64,
+  QEMU_PLUGIN_INLINE_STORE_U64,
+};
+
+/* A per-thread array of values that inline operations update. */
+struct qemu_plugin_scoreboard;
+typedef struct {
+  struct qemu_plugin_scoreboard *score;
+  size_t offset;
+} qemu_plugin_u64;
+#define qemu_plugin_scoreboard_u64(score) ((qemu_plugin_u64){score, 0})
+
 typedef void (*qemu_plugin_udata_cb_t)(qemu_plugin_id_t id, void *userdata);
 typedef void (*qemu_plugin_vcpu_simple_cb_t)(qemu_plugin_id_t id,
                                              unsigned int vcpu_index);
@@ -111,6 +124,9 @@ void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb,
                                           qemu_plugin_vcpu_udata_cb_t cb,
                                           enum qemu_plugin_cb_flags flags,
                                           void *userdata);
+void qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+    struct qemu_plugin_tb *tb, enum qemu_plugin_op op, qemu_plugin_u64 entry,
+    uint64_t imm);
 void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
                                             qemu_plugin_vcpu_udata_cb_t cb,
                                             enum qemu_plugin_cb_flags flags,
@@ -126,6 +142,11 @@ void qemu_plugin_register_vcpu_syscall_ret_cb(
     qemu_plugin_id_t id, qemu_plugin_vcpu_syscall_ret_cb_t cb);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
                                     qemu_plugin_udata_cb_t cb, void *userdata);
+
+struct qemu_plugin_scoreboard *qemu_plugin_scoreboard_new(size_t element_size);
+uint64_t qemu_plugin_u64_get(qemu_plugin_u64 entry, unsigned int vcpu_index);
+void qemu_plugin_u64_set(qemu_plugin_u64 entry, unsigned int vcpu_index,
+                         uint64_t value);
 
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb,
