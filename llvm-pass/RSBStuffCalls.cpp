@@ -219,6 +219,16 @@ bool X86RSBStuff::needsResetAfter(const MachineInstr &Call) const {
   return classify(Target) == CalleeKind::Plain && !isShallow(Target);
 }
 
+/// -fsplit-stack's prologue: `call __morestack; ret`, where __morestack
+/// runs the rest of the function at its return address + 1, past the
+/// 1-byte `ret`, on a new stack, and comes back to that `ret`, which then
+/// returns from the function. Nothing may go between the two.
+static bool callsMoreStack(const MachineInstr &Call) {
+  const MachineOperand &Target = Call.getOperand(0);
+  return Target.isSymbol() &&
+         StringRef(Target.getSymbolName()) == "__morestack";
+}
+
 /// The point right after Call and the CFI that belongs to it (a callee-pop
 /// call is followed by its .cfi_adjust_cfa_offset).
 static MachineBasicBlock::iterator afterCallCFI(MachineInstr &Call) {
@@ -234,6 +244,42 @@ void X86RSBStuff::insertReset(MachineBasicBlock &MBB,
   BuildMI(MBB, Pos, DL, TII->get(Names->opcode("CALL64pcrel32")))
       .addSym(namedSymbol(opts::ResetHelper));
   ++NumResets;
+}
+
+/// The reset without a call: the two stores of __rsb_reset_depth
+/// (RESET_CALL_DEPTH in runtime/rsb_thunks.S). For a call whose return
+/// address the code reads right after it (speculative load hardening
+/// compares -8(%rsp) with its post-call label), which a `call` would
+/// overwrite. %r11 must be dead at Pos.
+void X86RSBStuff::insertInlineReset(MachineBasicBlock &MBB,
+                                    MachineBasicBlock::iterator Pos) {
+  constexpr int64_t TopByte = 7, SignBit = 0x80;
+  DebugLoc DL = Pos != MBB.end() ? Pos->getDebugLoc() : DebugLoc();
+  MCSymbol *Counter = namedSymbol(opts::CounterSym);
+  threadLocalOperand(MBB, Pos, DL, "MOV64mi32", Counter).addImm(0);
+  threadLocalOperand(MBB, Pos, DL, "MOV8mi", Counter, TopByte).addImm(SignBit);
+  ++NumResets;
+}
+
+/// Clears the credit for an uncounted call: a cap or reset after it, but
+/// in front of __morestack, and without a call where the return address is
+/// read after the call. Returns the number of resets.
+unsigned X86RSBStuff::resetAround(MachineInstr &Call) {
+  MachineBasicBlock &MBB = *Call.getParent();
+  if (callsMoreStack(Call)) {
+    insertReset(MBB, Call);
+    return 1;
+  }
+  if (!Call.getPostInstrSymbol())
+    return capOrResetAfter(Call, afterCallCFI(Call));
+  MCRegister Target = isRetpolineCall(Call) ? Names->reg("R11") : MCRegister();
+  if (!scratchFreeAcross(Call, Target)) {
+    diagnose("cannot clear the credit after a call whose return address "
+             "speculative load hardening checks: %r11 is live across it");
+    return 0;
+  }
+  insertInlineReset(MBB, afterCallCFI(Call));
+  return 1;
 }
 
 /// Points Target, a direct reference to function f, at `<Prefix>f`, keeping
@@ -285,7 +331,7 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
       } else if (Instrumented && canCountIndirect(MI)) {
         Indirect.push_back(&MI); // Splits the block: after the walk.
       } else if (Instrumented && opts::ResetCredit && needsResetAfter(MI)) {
-        Resets += capOrResetAfter(MI, afterCallCFI(MI));
+        Resets += resetAround(MI);
       }
     }
   }

@@ -128,8 +128,12 @@ bool X86RSBStuff::mayCheckMarks() const {
          !MF->getFunction().hasOptSize();
 }
 
+/// Not a call that carries a label after it (speculative load hardening's
+/// return address check): the check's two paths would each need the call,
+/// and the label can only be defined once.
 bool X86RSBStuff::canCountIndirect(const MachineInstr &Call) const {
-  if (!mayCheckMarks() || isNoReturnCall(Call) || Call.isReturn())
+  if (!mayCheckMarks() || isNoReturnCall(Call) || Call.isReturn() ||
+      Call.getPostInstrSymbol())
     return false;
   if (isRetpolineCall(Call))
     return scratchFreeAcross(Call, Names->reg("R11"));

@@ -91,6 +91,9 @@ private:
   bool isLibraryFunction(const llvm::Function &F) const;
   bool isShallow(const llvm::MachineOperand &Target) const;
   bool needsResetAfter(const llvm::MachineInstr &Call) const;
+  void insertInlineReset(llvm::MachineBasicBlock &MBB,
+                         llvm::MachineBasicBlock::iterator Pos);
+  unsigned resetAround(llvm::MachineInstr &Call);
   void insertReset(llvm::MachineBasicBlock &MBB,
                    llvm::MachineBasicBlock::iterator Pos);
   void retarget(llvm::MachineOperand &Target, llvm::StringRef Prefix);

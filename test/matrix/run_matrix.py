@@ -65,7 +65,8 @@ INPUTS = os.path.join(HERE, "Inputs")
 # The programs: sources of the executable, of its shared library (built
 # with -fPIC -shared and linked by the executable), C++ or not, extra link
 # flags. "*" in the table means every program but attrs, which needs the
-# attribute from the row (-DATTR=...).
+# attribute from the row (-DATTR=...), and deep-stack, which overflows its
+# stack without -fsplit-stack.
 PROGRAMS = {
     "c-basic": dict(exe=["c-basic.c"]),
     "cxx-eh": dict(exe=["cxx-eh.cpp"], cxx=True),
@@ -73,6 +74,7 @@ PROGRAMS = {
     "threads": dict(exe=["threads.c"], link=["-pthread"]),
     "signals": dict(exe=["signals.c"]),
     "attrs": dict(exe=["attrs-main.c"], dso=["attrs-lib.c"]),
+    "deep-stack": dict(exe=["deep-stack.c"]),
 }
 STAR = ["c-basic", "cxx-eh", "dso", "threads", "signals"]
 # LeakSanitizer needs ptrace, which QEMU (rsb-check's engine) does not
