@@ -73,6 +73,11 @@ inline constexpr llvm::StringLiteral TailPrefix = "__rsb_tail.";
 /// the skip list); the value says which.
 inline constexpr llvm::StringLiteral OptOutAttr = "rsb-stuff-skip";
 
+/// Marks an ifunc resolver (RSBStuffPrepare.cpp): not instrumented, and its
+/// calls are left alone too, not sent to accounting entries, which touch
+/// the counter.
+inline constexpr llvm::StringLiteral ResolverAttr = "rsb-stuff-resolver";
+
 /// Marks every function of a module compiled with -x86-rsb-stuff: the link
 /// saw its name, so it has an entry or a fallback (RSBStuffLTO.cpp).
 inline constexpr llvm::StringLiteral KnownAttr = "rsb-stuff-known";

@@ -9,8 +9,9 @@
 // changed here, once per module, so that the MachineFunctionPass only reads
 // it:
 //
-//  - the user's opt-outs (RSB_NOSTUFF, the skip list) become an attribute on
-//    each function, so that callers and callees agree;
+//  - the user's opt-outs (RSB_NOSTUFF, the skip list) and ifunc resolvers
+//    become an attribute on each function, so that callers and callees
+//    agree;
 //  - the COMDAT group of each instrumented inline function (and template
 //    instantiation) is renamed `__rsb_entry.<group>`. An object built
 //    without rsb-stuff keeps its own copy under the original name: the
@@ -100,6 +101,17 @@ static StringSet<> skipListSymbols(LLVMContext &Ctx) {
 static void markOptOuts(Module &M, const TargetMachine &TM) {
   for (Function *F : annotatedOptOuts(M))
     F->addFnAttr(OptOutAttr, "marked rsb_nostuff");
+  // A resolver (the user's ifunc, or clang's for target_clones and
+  // multiversioned functions) runs once, when the symbol is bound: in a
+  // static program from the C library's start-up, before there is a thread
+  // pointer for the counter. Nothing to protect, nothing to count.
+  for (GlobalIFunc &IFunc : M.ifuncs()) {
+    if (Function *Resolver = IFunc.getResolverFunction()) {
+      Resolver->addFnAttr(OptOutAttr, "ifunc resolver (runs once, when the "
+                                      "symbol is bound)");
+      Resolver->addFnAttr(ResolverAttr);
+    }
+  }
   StringSet<> Skip = skipListSymbols(M.getContext());
   for (Function &F : M)
     if (Skip.contains(TM.getSymbol(&F)->getName()))

@@ -299,10 +299,12 @@ bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
     return Reason.empty() && lowerReturnsOnly();
   if (Reason.empty())
     return instrument();
+  ++NumSkipped;
+  remarkSkipped(Reason);
+  if (F.hasFnAttribute(ResolverAttr))
+    return false;
   unsigned Resets = 0;
   unsigned Calls = rewriteCalls(/*Instrumented=*/false, Resets);
   NumCallsRedirected += Calls;
-  ++NumSkipped;
-  remarkSkipped(Reason);
   return Calls != 0;
 }
