@@ -44,15 +44,12 @@
  *
  *===----------------------------------------------------------------------===*/
 
+#include "rsb_property_note.h"
+
 /* Bits per call level: an all-ones counter reaches zero on the 13th shift. */
 #define RSB_DEPTH_SHIFT 5
 /* Return Stack Buffer entries on the affected (Skylake-era) cores. */
 #define RSB_FILL_ENTRIES 16
-/* .note.gnu.property (the x86-64 psABI's program properties). */
-#define NT_GNU_PROPERTY_TYPE_0 5
-#define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002
-#define GNU_PROPERTY_X86_FEATURE_1_IBT 1
-#define GNU_PROPERTY_X86_FEATURE_1_SHSTK 2
 /* Offsets in struct rsb_stats (rsb_stuff.h; checked in rsb_runtime.c). */
 #define RSB_STATS_RETURNS 8
 #define RSB_STATS_REFILLS 16
@@ -364,26 +361,6 @@ __rsb_prefix_mark:
 	.size	__rsb_prefix_mark, . - __rsb_prefix_mark
 #endif
 
-/*
- * Marks the object compatible with IBT and shadow stacks (see the top of
- * this file). The linker marks its output only when every input is marked.
- */
-.macro GNU_PROPERTY_NOTE features
-	.pushsection .note.gnu.property, "a", @note
-	.p2align 3
-	.long	4			/* name size: "GNU" and its NUL */
-	.long	.Lproperty_end - .Lproperty_start	/* descriptor size */
-	.long	NT_GNU_PROPERTY_TYPE_0
-	.asciz	"GNU"
-.Lproperty_start:
-	.long	GNU_PROPERTY_X86_FEATURE_1_AND
-	.long	4			/* the property's data size */
-	.long	\features
-	.p2align 3			/* properties are 8-byte aligned */
-.Lproperty_end:
-	.popsection
-.endm
-
-	GNU_PROPERTY_NOTE (GNU_PROPERTY_X86_FEATURE_1_IBT | GNU_PROPERTY_X86_FEATURE_1_SHSTK)
+	CET_PROPERTY_NOTE
 
 	.section .note.GNU-stack, "", @progbits
