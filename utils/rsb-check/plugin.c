@@ -411,8 +411,10 @@ static void on_thread_start(qemu_plugin_id_t id, unsigned vcpu) {
   v->bytes = g_byte_array_new();
   v->counts = &pl.record->slots[vcpu].counts;
   atomic_fetch_add(&pl.live_threads, 1);
+  pthread_mutex_lock(&pl.lock); /* threads may clone at the same time */
   if (pl.record->slots_used <= vcpu)
     pl.record->slots_used = vcpu + 1;
+  pthread_mutex_unlock(&pl.lock);
   /* The first thread of an exec'd program is the thread that exec'd. */
   if (!(pl.continued && !pl.first_thread_seen))
     v->counts->threads++;

@@ -278,6 +278,21 @@ static void make_run_dir(struct run *run) {
     die("cannot create its run directory: %s", strerror(errno));
 }
 
+static volatile pid_t program_pid;
+
+/* SIGTERM and SIGHUP to rsb-check (timeout(1), a closed terminal) are for
+ * the program, as for a shell's foreground command: passed on, while
+ * rsb-check waits to report. */
+static void pass_on(int sig) { kill(program_pid, sig); }
+
+static void pass_on_termination(pid_t program) {
+  struct sigaction sa = {.sa_handler = pass_on, .sa_flags = SA_RESTART};
+  program_pid = program;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+}
+
 /* Waits for every process of the tree; the program's status as a shell
  * reports it. */
 static void wait_all(struct run *run) {
@@ -309,9 +324,13 @@ int qemu_run(char **argv, const struct options *opts, struct counts *total) {
   run.top = fork();
   if (run.top < 0)
     die("fork: %s", strerror(errno));
-  if (run.top == 0)
+  if (run.top == 0) {
+    /* If rsb-check dies, so does the program (ptrace's EXITKILL). */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     exec_program(&run, argv);
+  }
   ignore_terminal_signals();
+  pass_on_termination(run.top);
   wait_all(&run); /* keeping out_fd open: the plugin may reach it in /proc */
   collect(&run, total);
   rmdir(run.dir);
