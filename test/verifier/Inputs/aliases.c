@@ -8,7 +8,8 @@ int strong_a(int) __attribute__((alias("impl_a")));
 int weak_b(int) __attribute__((weak, alias("impl_b")));
 __attribute__((weak, noinline)) int weak_def(int x) { return x - 7; }
 
-// Selects one of the two at load time (the flag is still 0 then).
+// Selects one of the two at load time (the flag is still 0 then). As an
+// ifunc resolver it is not instrumented itself (docs/design.md).
 int prefer_a;
 static int (*pick(void))(int) { return prefer_a ? impl_a : impl_b; }
 int picked(int) __attribute__((ifunc("pick")));
