@@ -70,6 +70,12 @@ const MachineOperand &rsbstuff::calleeOperand(const MachineInstr &Call) {
   return calleeOperand(const_cast<MachineInstr &>(Call));
 }
 
+bool rsbstuff::clobbersRegister(const MachineInstr &Call, MCRegister Reg) {
+  return any_of(Call.operands(), [&](const MachineOperand &MO) {
+    return MO.isRegMask() && MO.clobbersPhysReg(Reg);
+  });
+}
+
 bool rsbstuff::isNoReturnCall(const MachineInstr &Call) {
   const MachineBasicBlock &MBB = *Call.getParent();
   return &Call == &*MBB.getLastNonDebugInstr() && MBB.succ_empty();
@@ -219,16 +225,6 @@ bool X86RSBStuff::needsResetAfter(const MachineInstr &Call) const {
   return classify(Target) == CalleeKind::Plain && !isShallow(Target);
 }
 
-/// -fsplit-stack's prologue: `call __morestack; ret`, where __morestack
-/// runs the rest of the function at its return address + 1, past the
-/// 1-byte `ret`, on a new stack, and comes back to that `ret`, which then
-/// returns from the function. Nothing may go between the two.
-static bool callsMoreStack(const MachineInstr &Call) {
-  const MachineOperand &Target = Call.getOperand(0);
-  return Target.isSymbol() &&
-         StringRef(Target.getSymbolName()) == "__morestack";
-}
-
 /// The point right after Call and the CFI that belongs to it (a callee-pop
 /// call is followed by its .cfi_adjust_cfa_offset).
 static MachineBasicBlock::iterator afterCallCFI(MachineInstr &Call) {
@@ -261,15 +257,11 @@ void X86RSBStuff::insertInlineReset(MachineBasicBlock &MBB,
   ++NumResets;
 }
 
-/// Clears the credit for an uncounted call: a cap or reset after it, but
-/// in front of __morestack, and without a call where the return address is
-/// read after the call. Returns the number of resets.
-unsigned X86RSBStuff::resetAround(MachineInstr &Call) {
+/// Clears the credit after an uncounted call: a cap or a reset, without a
+/// call where the return address is read after the call. Returns the
+/// number of resets.
+unsigned X86RSBStuff::resetAfter(MachineInstr &Call) {
   MachineBasicBlock &MBB = *Call.getParent();
-  if (callsMoreStack(Call)) {
-    insertReset(MBB, Call);
-    return 1;
-  }
   if (!Call.getPostInstrSymbol())
     return capOrResetAfter(Call, afterCallCFI(Call));
   MCRegister Target = isRetpolineCall(Call) ? Names->reg("R11") : MCRegister();
@@ -331,7 +323,7 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
       } else if (Instrumented && canCountIndirect(MI)) {
         Indirect.push_back(&MI); // Splits the block: after the walk.
       } else if (Instrumented && opts::ResetCredit && needsResetAfter(MI)) {
-        Resets += resetAround(MI);
+        Resets += resetAfter(MI);
       }
     }
   }
@@ -398,12 +390,14 @@ unsigned X86RSBStuff::resetAroundPatchableSleds() {
 }
 
 /// Inserts `Opcode` on the thread-local Sym+Offset before Pos, in the
-/// function's counter form, and returns it for its other operands. %r11
-/// must be dead there (the initial-exec form loads Sym's offset into it).
+/// function's counter form, and returns it for its other operands. Scratch
+/// (by default %r11) must be dead there: the initial-exec form loads Sym's
+/// offset into it.
 MachineInstrBuilder X86RSBStuff::threadLocalOperand(
     MachineBasicBlock &MBB, MachineBasicBlock::iterator Pos, const DebugLoc &DL,
-    StringRef Opcode, MCSymbol *Sym, int64_t Offset) {
-  Register FS = Names->reg("FS"), R11 = Names->reg("R11");
+    StringRef Opcode, MCSymbol *Sym, int64_t Offset, MCRegister Scratch) {
+  Register FS = Names->reg("FS");
+  Register R11 = Scratch ? Register(Scratch) : Register(Names->reg("R11"));
   if (counterForm(*MF) == CounterForm::InitialExec) {
     BuildMI(MBB, Pos, DL, TII->get(Names->opcode("MOV64rm")), R11)
         .addReg(Names->reg("RIP"))
@@ -437,8 +431,26 @@ void X86RSBStuff::shiftCounter(MachineBasicBlock &MBB,
       .addImm(5);
 }
 
-/// The call-site design: the caller counts, right before the call. %r11 and
-/// the flags are dead there (a direct call uses neither, and clobbers both).
+/// The call-site design: the caller counts, right before the call. The
+/// flags are dead there (a call clobbers them and passes nothing in them);
+/// the initial-exec form's scratch register is one the call clobbers and
+/// passes nothing in: %r11, or %r10 where the convention passes an
+/// argument in %r11 (preserve_none).
 void X86RSBStuff::accountAtCallSite(MachineInstr &Call) {
-  shiftCounter(*Call.getParent(), Call, Call.getDebugLoc(), "SAR64mi");
+  const TargetRegisterInfo *TRI = MF->getSubtarget().getRegisterInfo();
+  auto FreeAtCall = [&](MCRegister Reg) {
+    return clobbersRegister(Call, Reg) && !Call.readsRegister(Reg, TRI);
+  };
+  MCRegister Scratch;
+  for (StringRef Name : {"R11", "R10"})
+    if (!Scratch && FreeAtCall(Names->reg(Name)))
+      Scratch = Names->reg(Name);
+  if (!Scratch) {
+    diagnose("cannot count a call at its site: it passes arguments in both "
+             "%r10 and %r11, or keeps them");
+    return;
+  }
+  threadLocalOperand(*Call.getParent(), Call, Call.getDebugLoc(), "SAR64mi",
+                     namedSymbol(opts::CounterSym), 0, Scratch)
+      .addImm(5);
 }

@@ -158,12 +158,6 @@ bool rsbstuff::addCapRecords(Module &M, const TargetMachine &TM) {
 
 //===- After the call -----------------------------------------------------===//
 
-/// Whether Call clobbers Reg (its register mask does not preserve it).
-static bool clobbers(const MachineInstr &Call, MCRegister Reg) {
-  return any_of(Call.operands(), [&](const MachineOperand &MO) {
-    return MO.isRegMask() && MO.clobbersPhysReg(Reg);
-  });
-}
 
 /// Whether MI passes Reg on to its callee (an implicit use: an argument).
 static bool readsImplicitly(const MachineInstr &MI, MCRegister Reg,
@@ -183,7 +177,7 @@ bool X86RSBStuff::scratchFreeAcross(const MachineInstr &Call,
   const TargetRegisterInfo *TRI = MF->getSubtarget().getRegisterInfo();
   for (StringRef Name : {"R10", "R11", "EFLAGS"}) {
     MCRegister Reg = Names->reg(Name);
-    if (!clobbers(Call, Reg) || Call.definesRegister(Reg, TRI))
+    if (!clobbersRegister(Call, Reg) || Call.definesRegister(Reg, TRI))
       return false;
     if (Reg != Target && readsImplicitly(Call, Reg, *TRI))
       return false;

@@ -10,7 +10,7 @@
 // function the pass cannot instrument although the user asked for it is an
 // error, never a silent skip: a calling convention that pops its arguments
 // (`ret $n`), returns that already go through another thunk, returns through
-// __builtin_eh_return, LVI hardening.
+// __builtin_eh_return, a split stack, LVI hardening.
 //
 // Every decision is made from the IR alone, so that callers in the same
 // module agree with the callee about whether it has an entry.
@@ -80,6 +80,10 @@ std::string rsbstuff::refusalReason(const Function &F,
   if (callsEHReturn(F))
     return "it returns through __builtin_eh_return, which the return thunk "
            "cannot account";
+  if (F.hasFnAttribute("split-stack"))
+    return "it has a split stack (-fsplit-stack): __morestack runs its body "
+           "at a return address it computes and comes back through plain "
+           "returns the counter cannot see";
   return featureProblem(F.getFnAttribute("target-features").getValueAsString());
 }
 

@@ -93,7 +93,7 @@ private:
   bool needsResetAfter(const llvm::MachineInstr &Call) const;
   void insertInlineReset(llvm::MachineBasicBlock &MBB,
                          llvm::MachineBasicBlock::iterator Pos);
-  unsigned resetAround(llvm::MachineInstr &Call);
+  unsigned resetAfter(llvm::MachineInstr &Call);
   void insertReset(llvm::MachineBasicBlock &MBB,
                    llvm::MachineBasicBlock::iterator Pos);
   void retarget(llvm::MachineOperand &Target, llvm::StringRef Prefix);
@@ -104,7 +104,8 @@ private:
   threadLocalOperand(llvm::MachineBasicBlock &MBB,
                      llvm::MachineBasicBlock::iterator Pos,
                      const llvm::DebugLoc &DL, llvm::StringRef Opcode,
-                     llvm::MCSymbol *Sym, int64_t Offset = 0);
+                     llvm::MCSymbol *Sym, int64_t Offset = 0,
+                     llvm::MCRegister Scratch = llvm::MCRegister());
   void shiftCounter(llvm::MachineBasicBlock &MBB,
                     llvm::MachineBasicBlock::iterator Pos,
                     const llvm::DebugLoc &DL, llvm::StringRef Opcode);
@@ -182,6 +183,8 @@ const llvm::MachineOperand &calleeOperand(const llvm::MachineInstr &Call);
 
 /// A call that ends its block with nowhere to go: the callee never returns.
 bool isNoReturnCall(const llvm::MachineInstr &Call);
+/// Whether Call clobbers Reg (its register mask does not preserve it).
+bool clobbersRegister(const llvm::MachineInstr &Call, llvm::MCRegister Reg);
 
 /// A call through LLVM's retpoline (-mretpoline): `call *%r11` in effect.
 bool isRetpolineCall(const llvm::MachineInstr &Call);
