@@ -205,6 +205,11 @@ Error Binary::readSymbols() {
       Table.push_back(S);
     }
   }
+  size_t Count = 0;
+  for (const auto &[Index, Table] : Tables)
+    Count += Table.size();
+  Seen.reserve(Count);
+  At.reserve(Count);
   for (unsigned TableIndex : Order)
     for (const Symbol &S : Tables[TableIndex])
       if (S.defined() && S.isFunction() &&
@@ -457,12 +462,13 @@ Error Binary::readCode() {
   Code.collectSymbols();
   const ELFFile &EF = Object->getELFFile();
   auto Headers = cantFail(EF.sections());
-  // About one instruction in four bytes of code.
+  // Room for an instruction in every two bytes of code, more than compiled
+  // code has: growing the vector would copy it.
   uint64_t CodeSize = 0;
   for (const Section &S : Sections)
     if (S.executable() && S.Type != ELF::SHT_NOBITS)
       CodeSize += S.Size;
-  Insns.reserve(CodeSize / 4);
+  Insns.reserve(CodeSize / 2);
   for (const Section &S : Sections) {
     if (!S.executable() || S.Type == ELF::SHT_NOBITS || !S.Size)
       continue;

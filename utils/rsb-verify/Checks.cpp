@@ -105,8 +105,9 @@ bool Verifier::mayBeRedirected(const Binary &B, uint64_t Address) const {
   auto Start = B.Starts.find(Address);
   const Function *F = Start != B.Starts.end() ? Start->second : nullptr;
   for (const Symbol *S : Symbols->second) {
-    bool Own =
-        F && (S->Name == F->Name || S->Name == (TailPrefix + F->Name).str());
+    StringRef Name = S->Name;
+    bool Own = F && (Name == F->Name ||
+                     (Name.consume_front(TailPrefix) && Name == F->Name));
     if (S->Binding == ELF::STB_WEAK ||
         (!Own && !S->Name.starts_with(EntryPrefix)))
       return true;
