@@ -1,0 +1,211 @@
+//===- rsb-verify.cpp - Check an rsb-stuff build's call depth accounting --===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// rsb-verify checks statically that a built program keeps rsb-stuff's
+// accounting. It reads ELF executables, shared objects and relocatable
+// objects (with their symbol tables; archives are refused: give their
+// members) and fails closed: it exits 0 only when every input holds
+// instrumented code and every check below holds. In a relocatable object,
+// where every section starts at 0, each section is placed at its file
+// offset and branches go where their relocations say.
+//
+// Why a tool of its own, built on LLVM's Object library and MC
+// disassembler: a build's every binary goes through it, and decoding the
+// machine code directly is tens of times faster than reading a
+// disassembler's text. RSBVerify.h says how the code is decoded;
+// Functions.cpp how the instrumented functions are found from their
+// entries.
+//
+// Checks (Checks.cpp):
+//
+//   inputs   every input with code has at least one instrumented (or
+//            elided) function, unless it is named by --allow-uninstrumented:
+//            a program built without rsb-stuff is an error, not "0
+//            violations" (an input without code, data only, passes);
+//   defined  a linked executable or shared object does not reference an
+//            `__rsb_entry.*` / `__rsb_tail.*` that nothing defines: weak
+//            undefined, or strong and only in the static symbol table, a
+//            call to it lands on address 0; strong and dynamic, another
+//            input must define it (give the shared objects with the
+//            program). Relocatable objects may leave them undefined: the
+//            link supplies them. (GNU ld drops a weak undefined symbol from
+//            a static executable: that case shows no symbol to check.)
+//   prefix   the entry holds the accounting sequence and nothing else, and
+//            either ends at f's start, which is 16-byte aligned, or jumps to
+//            it (a jump anywhere else, the PLT included, is an error);
+//   exits    f leaves only through the return thunk, the inline return
+//            check or an accounted tail call. Reported: a `ret` (unless
+//            right after `call __rsb_reset_depth` or `call
+//            __rsb_tail_account[_flags]`, the form of XRay's exit sleds, or
+//            ending the inline check `shlq $5, %fs:...; je
+//            __rsb_refill_return; ret` of the default in-place check,
+//            with no branch of f landing on its `je` or `ret`), `ret $n`,
+//            `iret`, `lret`, `sysret`, far jumps, an LVI-hardened return
+//            (`pop %r; [lfence;] jmp *%r`), a `jmp *` that is not a
+//            jump-table dispatch (its target loaded with a scaled index, PIC
+//            `movslq`+`add` tables included), not a tail call right after
+//            those helpers, not `jmp *%r11` right after the check that the
+//            target carries an accounting entry's mark (`cmpq
+//            __rsb_prefix_mark(%rip)`, counted indirect tail calls; no
+//            branch of f may land inside that check) and not in a function
+//            whose label addresses are taken (computed goto), and a direct
+//            jump out of f (a tail call) that goes neither to an
+//            instrumented function's start nor to a `__rsb_tail.*` entry
+//            nor comes right after those helpers (the red zone may be
+//            stepped over around the helper's call);
+//   calls    an instrumented function's direct call to the start of a
+//            GLOBAL or LOCAL instrumented function (or through the PLT, or
+//            to an undefined symbol in an object, to one instrumented in
+//            another input) that is not followed by `call __rsb_reset_depth`
+//            means the link lost an entry. Uncounted calls are safe, and
+//            legitimate from code that is not instrumented, to a WEAK
+//            definition, or to an address that also carries an alias (or
+//            ifunc): the pass calls aliases and weak definitions uncounted
+//            because the link may redirect them;
+//   tails    no `jmp` lands on an accounting entry (that would count a call
+//            that never returns separately);
+//   inside   no branch from outside f (other than its split-off parts such
+//            as f.cold) lands anywhere in f but at its start, so f's code is
+//            only reached through the entry or f itself;
+//   required with --require-instrumented NAME[,NAME...] or
+//            --require-instrumented-file FILE (one name a line, `#` starts a
+//            comment): each named function that an input defines has an
+//            entry there (names absent from every input, e.g. inlined away,
+//            are fine).
+//
+// Exit status 0 when every check holds, 1 with one line per violation
+// ("file: address symbol: message", or "file: message") otherwise, 2 for a
+// wrong command line. --list prints the instrumented and elided functions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RSBVerify.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/LineIterator.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace rsbverify;
+
+static cl::OptionCategory Category("rsb-verify options");
+static cl::list<std::string> Files(cl::Positional, cl::OneOrMore,
+                                   cl::desc("<file>..."), cl::cat(Category));
+static cl::opt<bool> List("list",
+                          cl::desc("Print the instrumented and elided "
+                                   "functions"),
+                          cl::cat(Category));
+static cl::list<std::string> AllowUninstrumented(
+    "allow-uninstrumented", cl::value_desc("file"),
+    cl::desc("The file (one of the inputs) may hold no instrumented "
+             "function, e.g. a library built without rsb-stuff; the other "
+             "checks still apply"),
+    cl::cat(Category));
+static cl::list<std::string> RequireInstrumented(
+    "require-instrumented", cl::value_desc("name[,name...]"),
+    cl::desc("Fail when one of these functions is defined in an input "
+             "without being instrumented there"),
+    cl::cat(Category));
+static cl::list<std::string> RequireInstrumentedFile(
+    "require-instrumented-file", cl::value_desc("file"),
+    cl::desc("The same, names read from the file (one a line, '#' starts a "
+             "comment)"),
+    cl::cat(Category));
+
+[[noreturn]] static void fail(const Twine &Message) {
+  errs() << Message << "\n";
+  exit(1);
+}
+
+[[noreturn]] static void usageError(const Twine &Message) {
+  errs() << "rsb-verify: error: " << Message << "\n";
+  exit(2);
+}
+
+/// The names of --require-instrumented and of the files of
+/// --require-instrumented-file.
+static StringSet<> requiredNames() {
+  StringSet<> Names;
+  for (StringRef Value : RequireInstrumented) {
+    SmallVector<StringRef, 8> Parts;
+    Value.split(Parts, ',');
+    for (StringRef Name : Parts)
+      if (!Name.trim().empty())
+        Names.insert(Name.trim());
+  }
+  for (const std::string &Path : RequireInstrumentedFile) {
+    auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buffer)
+      fail("rsb-verify: " + Path + ": " + Buffer.getError().message());
+    for (line_iterator Line(**Buffer, /*SkipBlanks=*/true); !Line.is_at_eof();
+         ++Line) {
+      StringRef Name = Line->split('#').first.trim();
+      if (!Name.empty())
+        Names.insert(Name);
+    }
+  }
+  return Names;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::ParseCommandLineOptions(
+      argc, argv, "Check the call depth accounting of rsb-stuff binaries.\n");
+
+  StringSet<> Inputs, Allowed;
+  for (const std::string &Path : Files)
+    Inputs.insert(realPath(Path));
+  std::vector<std::string> Strangers;
+  for (const std::string &Path : AllowUninstrumented) {
+    Allowed.insert(realPath(Path));
+    if (!Inputs.contains(realPath(Path)))
+      Strangers.push_back(realPath(Path));
+  }
+  if (!Strangers.empty())
+    usageError("--allow-uninstrumented " + *llvm::min_element(Strangers) +
+               " is not one of the inputs");
+  StringSet<> Required = requiredNames();
+
+  auto Decoder = X86Decoder::create();
+  if (!Decoder)
+    fail("rsb-verify: " + toString(Decoder.takeError()));
+  std::vector<std::unique_ptr<Binary>> Binaries;
+  for (const std::string &Path : Files) {
+    auto B = Binary::read(Path, **Decoder);
+    if (!B)
+      fail(toString(B.takeError()));
+    findFunctions(**B);
+    Binaries.push_back(std::move(*B));
+  }
+
+  std::vector<std::string> Errors = verify(Binaries, Allowed, Required);
+  if (List)
+    for (const auto &B : Binaries) {
+      std::vector<StringRef> Names;
+      for (const Function &F : B->Functions)
+        Names.push_back(F.Name);
+      llvm::sort(Names);
+      for (StringRef Name : Names)
+        outs() << B->Path << ": instrumented " << Name << "\n";
+      std::vector<std::string> Elided = B->Elided;
+      llvm::sort(Elided);
+      for (const std::string &Name : Elided)
+        outs() << B->Path << ": elided " << Name << "\n";
+    }
+  for (const std::string &E : Errors)
+    outs() << E << "\n";
+  size_t Count = 0;
+  for (const auto &B : Binaries)
+    Count += B->Functions.size();
+  outs() << "rsb-verify: " << Count << " instrumented functions, "
+         << Errors.size() << " violations\n";
+  return Errors.empty() ? 0 : 1;
+}
