@@ -16,6 +16,15 @@
  * refill, with the model's occupancy at that moment (the margin the
  * runtime's credit leaves, as measured rather than as designed).
  *
+ * Beside the RSB, each thread has an exact counter: the runtime's counter
+ * and credit rules (a call shifts it right arithmetically by 5, a return
+ * left by 5, a return that leaves zero refills and stores all ones) applied
+ * to every call and return the thread executes, the C library's and all
+ * uninstrumented code's included, but not to a refill's own calls. Its
+ * refills (ideal-refills=) are the ones a counter that missed nothing would
+ * need: on a plain build, the refills call depth tracking cannot avoid; on
+ * an instrumented one, the yardstick for its refills=.
+ *
  *===----------------------------------------------------------------------===*/
 
 #include "model.h"
@@ -48,6 +57,7 @@ void model_thread_init(struct model_thread *t, unsigned rsb_size) {
   t->rsb.size = rsb_size;
   t->rsb.top = t->rsb.count = 0;
   t->in_refill = false;
+  t->exact = RSB_DEPTH_INIT;
 }
 
 void model_thread_free(struct model_thread *t) {
@@ -61,11 +71,13 @@ void model_thread_copy(struct model_thread *dst,
   dst->rsb.top = src->rsb.top;
   dst->rsb.count = src->rsb.count;
   dst->in_refill = src->in_refill;
+  dst->exact = src->exact;
 }
 
 void model_thread_clear(struct model_thread *t) {
   t->rsb.top = t->rsb.count = 0;
   t->in_refill = false;
+  t->exact = RSB_DEPTH_INIT;
 }
 
 /* ---- Calls and returns --------------------------------------------------- */
@@ -76,6 +88,8 @@ bool model_call(struct model_thread *t, struct counts *c, uint64_t ret_addr,
   bool starts_refill = refill_call && !t->in_refill;
   t->in_refill = refill_call;
   c->calls++;
+  if (!refill_call)
+    t->exact = (uint64_t)((int64_t)t->exact >> RSB_DEPTH_SHIFT);
   if (starts_refill) {
     t->refill_occupancy = t->rsb.count;
     if (c->refills == 0 || t->rsb.count < c->min_rsb_at_refill)
@@ -91,6 +105,11 @@ enum ret_class model_ret(struct model_thread *t, struct counts *c,
   uint64_t prediction;
   t->in_refill = false;
   c->returns++;
+  t->exact <<= RSB_DEPTH_SHIFT;
+  if (t->exact == 0) {
+    c->ideal_refills++;
+    t->exact = RSB_DEPTH_FULL;
+  }
   if (!ring_pop(&t->rsb, &prediction)) {
     c->underflows++;
     return RET_UNDERFLOW;

@@ -13,6 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The runtime's counter (runtime/rsb_thunks.S): shifted by this many bits
+ * per call level, starting with no credit, full credit after a refill. */
+#define RSB_DEPTH_SHIFT 5
+#define RSB_DEPTH_INIT ((uint64_t)1 << 63)
+#define RSB_DEPTH_FULL UINT64_MAX
+
 /* A model Return Stack Buffer: a ring of `size` entries, the oldest
  * overwritten when full. */
 struct rsb_ring {
@@ -28,6 +34,9 @@ struct model_thread {
   bool in_refill;
   /* Entries the model held when the last refill started. */
   unsigned refill_occupancy;
+  /* The exact counter: the runtime's counter as if every call and return
+   * of the thread were counted (the refills' own calls excepted). */
+  uint64_t exact;
 };
 
 /* How the model classified an executed return. */
@@ -51,14 +60,16 @@ void model_thread_clear(struct model_thread *t);
 /* An executed call that left ret_addr on the stack; refill_call says that
  * the call lies in one of the runtime's refill thunks. Counts it in *c and
  * returns true when it starts a refill (the model's occupancy at that
- * moment is then in t->refill_occupancy and c->min_rsb_at_refill). */
+ * moment is then in t->refill_occupancy and c->min_rsb_at_refill). Every
+ * other call is counted on the exact counter. */
 bool model_call(struct model_thread *t, struct counts *c, uint64_t ret_addr,
                 bool refill_call);
 
 /* An executed return that went to target: pops the model's prediction,
  * classifies and counts it in *c. is_trap reads memory at a mispredicted
  * prediction. Underflows are counted in c->underflows only: the caller
- * decides whether they are foreign and records them. */
+ * decides whether they are foreign and records them. The return shifts the
+ * exact counter, which refills (c->ideal_refills) when that leaves zero. */
 enum ret_class model_ret(struct model_thread *t, struct counts *c,
                          uint64_t target, is_trap_fn is_trap, void *ctx);
 

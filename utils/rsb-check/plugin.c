@@ -57,8 +57,6 @@
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 #define INT3_BYTE 0xcc
-/* The runtime's counter shift per call level (runtime/rsb_thunks.S). */
-#define RSB_DEPTH_SHIFT 5
 /* Recent int3 lookups per thread: a refill's traps are few addresses
  * predicted over and over. */
 #define TRAP_CACHE_SLOTS 64

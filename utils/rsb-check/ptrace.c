@@ -49,9 +49,6 @@
 /* Longest x86 instruction. */
 #define INSN_BYTES 15
 #define INT3_BYTE 0xcc
-/* The runtime's counter shift per call level (runtime/rsb_thunks.S): a
- * refill is due when the return's `shl` leaves zero. */
-#define RSB_DEPTH_SHIFT 5
 
 /* A decoded instruction of a file-backed mapping, valid while the
  * process's code generation is unchanged. */

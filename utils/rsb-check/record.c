@@ -28,7 +28,7 @@
 #define RECORD_MAGIC 0x63627372 /* "rsbc" */
 /* Bumped when the layout changes: the engine and the plugin of one build
  * share it. */
-#define RECORD_VERSION 1
+#define RECORD_VERSION 2
 
 static size_t record_size(void) {
   return sizeof(struct record) + sizeof(struct underflow_list) +
