@@ -4,15 +4,16 @@
  *
  *===----------------------------------------------------------------------===*
  *
- * The checker needs symbols twice: on every executed call, to tell whether
- * it is one of the runtime's refill calls (which lie inside the hidden
- * functions __rsb_return_thunk, __rsb_tail_account,
+ * The checker needs symbols three times: on every executed call, to tell
+ * whether it is one of the runtime's refill calls (which lie inside the
+ * hidden functions __rsb_return_thunk, __rsb_tail_account,
  * __rsb_tail_account_flags and __rsb_refill_return of whichever module
- * linked the runtime), and for
- * naming the returns that underflowed. Both go the same way: the address's
- * executable mapping in /proc/PID/maps gives a file and an offset, the
- * file's program headers turn the offset into a link-time address, and its
- * .symtab (or .dynsym, for stripped files) holds the function around it.
+ * linked the runtime), for the refill profile, to tell what a write to the
+ * counter means (an accounting entry's, a reset's, a tail call's), and for
+ * naming the returns that underflowed and the profile's sites. Both go the same
+ *way: the address's executable mapping in /proc/PID/maps gives a file and an
+ *offset, the file's program headers turn the offset into a link-time address,
+ *and its .symtab (or .dynsym, for stripped files) holds the function around it.
  *
  * Calls are frequent, so lookups stay in memory: each process caches its
  * executable mappings (reread only when an address is not in the cache or a
@@ -52,6 +53,7 @@ struct func_symbol {
   uint64_t addr, size;
   const char *name;  /* points into elf_image.names */
   bool instrumented; /* rsb-stuff compiled it: it has an accounting entry */
+  enum code_role role;
 };
 
 struct elf_image {
@@ -121,6 +123,28 @@ static bool is_refill_thunk_name(const char *name) {
   return false;
 }
 
+static bool has_prefix(const char *name, const char *prefix) {
+  return strncmp(name, prefix, strlen(prefix)) == 0;
+}
+
+/* The role a function has by its name alone (mark_instrumented adds the
+ * functions that have an entry). */
+static enum code_role role_of_name(const char *name) {
+  if (has_prefix(name, "__rsb_entry."))
+    return CODE_ENTRY;
+  if (strcmp(name, "__rsb_reset_depth") == 0)
+    return CODE_RESET;
+  if (strcmp(name, "__rsb_return_thunk") == 0 ||
+      strcmp(name, "__rsb_refill_return") == 0)
+    return CODE_REFILL;
+  if (strcmp(name, "__rsb_tail_account") == 0 ||
+      strcmp(name, "__rsb_tail_account_flags") == 0)
+    return CODE_TAIL_ACCOUNT;
+  if (has_prefix(name, "__rsb_") || has_prefix(name, "rsb_"))
+    return CODE_INSTRUMENTED;
+  return CODE_OTHER;
+}
+
 /* How good a name a symbol is for its address, among aliases: a sized one
  * over a bare label, the function's own name over rsb-stuff's tail-call
  * alias of it (__rsb_tail.f is f). */
@@ -147,8 +171,8 @@ static void add_symbol(struct elf_image *img, const Elf64_Sym *s,
       img->num_thunks < sizeof img->thunks / sizeof *img->thunks)
     img->thunks[img->num_thunks++] =
         (struct vrange){s->st_value, s->st_value + s->st_size};
-  img->syms[img->num_syms++] =
-      (struct func_symbol){s->st_value, s->st_size, name, false};
+  img->syms[img->num_syms++] = (struct func_symbol){
+      s->st_value, s->st_size, name, false, role_of_name(name)};
 }
 
 static int compare_names(const void *a, const void *b) {
@@ -171,6 +195,8 @@ static void mark_instrumented(struct elf_image *img) {
     const char *name = img->syms[i].name;
     img->syms[i].instrumented =
         bsearch(&name, entries, count, sizeof *entries, compare_names) != NULL;
+    if (img->syms[i].instrumented && img->syms[i].role == CODE_OTHER)
+      img->syms[i].role = CODE_INSTRUMENTED;
   }
   free(entries);
 }
@@ -402,6 +428,15 @@ bool as_in_instrumented_code(struct addr_space *as, pid_t tid, uint64_t addr) {
     return false;
   const struct func_symbol *s = image_symbol(img, vaddr);
   return image_in_thunk(img, vaddr) || (s && s->instrumented);
+}
+
+enum code_role as_code_role(struct addr_space *as, pid_t tid, uint64_t addr) {
+  struct elf_image *img;
+  uint64_t vaddr;
+  if (!region_vaddr(as_lookup(as, tid, addr), addr, &img, &vaddr))
+    return CODE_OTHER;
+  const struct func_symbol *s = image_symbol(img, vaddr);
+  return s ? s->role : CODE_OTHER;
 }
 
 void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,
