@@ -10,10 +10,12 @@
  * __rsb_tail_account_flags and __rsb_refill_return of whichever module
  * linked the runtime), for the refill profile, to tell what a write to the
  * counter means (an accounting entry's, a reset's, a tail call's), and for
- * naming the returns that underflowed and the profile's sites. Both go the same
- *way: the address's executable mapping in /proc/PID/maps gives a file and an
- *offset, the file's program headers turn the offset into a link-time address,
- *and its .symtab (or .dynsym, for stripped files) holds the function around it.
+ * naming the returns that underflowed and the profile's sites. All go the
+ * same way: the address's executable mapping in /proc/PID/maps gives a file
+ * and an offset, the file's program headers turn the offset into a
+ * link-time address, and its .symtab holds the function around it (for a
+ * stripped file, that of its detached debug file, found by its build-id,
+ * as libc6-dbg installs the C library's; else its .dynsym).
  *
  * Calls are frequent, so lookups stay in memory: each process caches its
  * executable mappings (reread only when an address is not in the cache or a
@@ -29,6 +31,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,26 +204,27 @@ static void mark_instrumented(struct elf_image *img) {
   free(entries);
 }
 
-/* Collects the FUNC symbols of .symtab, or .dynsym if the file is
- * stripped. */
-static void read_symbols(struct elf_image *img, const struct elf_view *v,
-                         const Elf64_Ehdr *eh) {
+static const Elf64_Shdr *section_headers(const struct elf_view *v) {
+  const Elf64_Ehdr *eh = (const Elf64_Ehdr *)v->data;
   if (eh->e_shentsize != sizeof(Elf64_Shdr))
-    return;
-  const Elf64_Shdr *sh =
-      view_at(v, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof *sh);
-  if (!sh)
-    return;
-  const Elf64_Shdr *symtab = find_section(sh, eh->e_shnum, SHT_SYMTAB);
-  if (!symtab)
-    symtab = find_section(sh, eh->e_shnum, SHT_DYNSYM);
-  if (!symtab || symtab->sh_link >= eh->e_shnum)
-    return;
+    return NULL;
+  return view_at(v, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr));
+}
+
+/* Collects the FUNC symbols of the file's section of the given type
+ * (SHT_SYMTAB, SHT_DYNSYM); false if it has none. */
+static bool read_symbol_table(struct elf_image *img, const struct elf_view *v,
+                              uint32_t type) {
+  const Elf64_Shdr *sh = section_headers(v);
+  unsigned shnum = ((const Elf64_Ehdr *)v->data)->e_shnum;
+  const Elf64_Shdr *symtab = sh ? find_section(sh, shnum, type) : NULL;
+  if (!symtab || symtab->sh_link >= shnum)
+    return false;
   const Elf64_Shdr *strtab = &sh[symtab->sh_link];
   const Elf64_Sym *syms = view_at(v, symtab->sh_offset, symtab->sh_size);
   const char *strs = view_at(v, strtab->sh_offset, strtab->sh_size);
   if (!syms || !strs || strtab->sh_size == 0)
-    return;
+    return false;
   /* A private copy of the names, NUL-terminated even if the file is not. */
   img->names = xcalloc(strtab->sh_size + 1, 1);
   memcpy(img->names, strs, strtab->sh_size);
@@ -229,31 +233,95 @@ static void read_symbols(struct elf_image *img, const struct elf_view *v,
   for (size_t i = 0; i < count; i++)
     if (syms[i].st_name < strtab->sh_size)
       add_symbol(img, &syms[i], img->names + syms[i].st_name);
+  return true;
+}
+
+/* The file's GNU build-id note: its bytes and their number; NULL if none. */
+static const uint8_t *build_id(const struct elf_view *v, uint32_t *len) {
+  const Elf64_Shdr *sh = section_headers(v);
+  unsigned shnum = ((const Elf64_Ehdr *)v->data)->e_shnum;
+  for (unsigned i = 0; sh && i < shnum; i++) {
+    for (uint64_t off = 0; sh[i].sh_type == SHT_NOTE &&
+                           off + sizeof(Elf64_Nhdr) <= sh[i].sh_size;) {
+      const Elf64_Nhdr *n = view_at(v, sh[i].sh_offset + off, sizeof *n);
+      if (!n)
+        break;
+      uint64_t name = off + sizeof *n, desc = name + ((n->n_namesz + 3) & ~3u);
+      const char *owner = view_at(v, sh[i].sh_offset + name, 4);
+      const uint8_t *id = view_at(v, sh[i].sh_offset + desc, n->n_descsz);
+      if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && owner && id &&
+          memcmp(owner, "GNU", 4) == 0) {
+        *len = n->n_descsz;
+        return id;
+      }
+      off = desc + ((n->n_descsz + 3) & ~3u);
+    }
+  }
+  return NULL;
+}
+
+/* The detached debug file of a file with a build-id (where Debian's -dbg
+ * packages install it, libc6-dbg the C library's), into path; false
+ * without one. */
+static bool debug_file_path(const struct elf_view *v, char *path, size_t size) {
+  char hex[2 * 64 + 1];
+  uint32_t len;
+  const uint8_t *id = build_id(v, &len);
+  if (!id || len < 2 || 2 * len >= sizeof hex)
+    return false;
+  for (uint32_t i = 0; i < len; i++)
+    snprintf(hex + 2 * i, 3, "%02x", id[i]);
+  return (size_t)snprintf(path, size, "/usr/lib/debug/.build-id/%.2s/%s.debug",
+                          hex, hex + 2) < size;
+}
+
+/* Maps an ELF64 file read-only into *v; false if it is not one. */
+static bool map_elf(const char *path, struct elf_view *v) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0)
+    return false;
+  if (fstat(fd, &st) < 0 || st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
+    close(fd);
+    return false;
+  }
+  void *data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (data == MAP_FAILED)
+    return false;
+  *v = (struct elf_view){data, (size_t)st.st_size};
+  const Elf64_Ehdr *eh = data;
+  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 &&
+      eh->e_ident[EI_CLASS] == ELFCLASS64)
+    return true;
+  munmap(data, v->size);
+  return false;
+}
+
+/* Collects the FUNC symbols of .symtab, that of the detached debug file if
+ * the file is stripped, or else .dynsym. */
+static void read_symbols(struct elf_image *img, const struct elf_view *v) {
+  char debug_path[PATH_MAX];
+  struct elf_view debug;
+  bool found = read_symbol_table(img, v, SHT_SYMTAB);
+  if (!found && debug_file_path(v, debug_path, sizeof debug_path) &&
+      map_elf(debug_path, &debug)) {
+    found = read_symbol_table(img, &debug, SHT_SYMTAB);
+    munmap((void *)debug.data, debug.size);
+  }
+  if (!found)
+    read_symbol_table(img, v, SHT_DYNSYM);
   qsort(img->syms, img->num_syms, sizeof *img->syms, compare_symbols);
   mark_instrumented(img);
 }
 
 static void parse_elf(struct elf_image *img) {
-  int fd = open(img->path, O_RDONLY | O_CLOEXEC);
-  struct stat st;
-  if (fd < 0)
+  struct elf_view v;
+  if (!map_elf(img->path, &v))
     return;
-  if (fstat(fd, &st) < 0 || st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
-    close(fd);
-    return;
-  }
-  void *data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-  close(fd);
-  if (data == MAP_FAILED)
-    return;
-  struct elf_view v = {data, (size_t)st.st_size};
-  const Elf64_Ehdr *eh = data;
-  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 &&
-      eh->e_ident[EI_CLASS] == ELFCLASS64) {
-    read_program_headers(img, &v, eh);
-    read_symbols(img, &v, eh);
-  }
-  munmap(data, v.size);
+  read_program_headers(img, &v, (const Elf64_Ehdr *)v.data);
+  read_symbols(img, &v);
+  munmap((void *)v.data, v.size);
 }
 
 /* The cached image of a file (parsed by region_vaddr on first use). */
