@@ -42,6 +42,8 @@
 #   form's write (_start's reset teaches the counter's address first).
 # KILL: after the rounds, the program kills itself with SIGKILL.
 
+#include "fill.h"
+
 #define COUNTER %fs:8
 #define COUNTER_HIGH %fs:12
 #define COUNTER_TOP_WORD %fs:14
@@ -151,12 +153,13 @@ ENTRY nest
 2:
 	RETURN
 	.size	nest, . - nest
-#elif defined(FORMS)
+#else
 ENTRY driver
 	call	__rsb_entry.inner
 	RETURN
 	.size	driver, . - driver
 
+#if defined(FORMS)
 ENTRY inner
 	call	lib
 	movabsq	$0x8000000000000000, %rax
@@ -213,11 +216,6 @@ cap8_mask:
 	.quad	0xff00000000000000	# 8 leading ones: 1 return of credit
 	.text
 #else
-ENTRY driver
-	call	__rsb_entry.inner
-	RETURN
-	.size	driver, . - driver
-
 ENTRY inner
 	call	lib
 #if defined(RESET)
@@ -238,6 +236,7 @@ rsb_clear:
 	ret
 	.size	rsb_clear, . - rsb_clear
 #endif
+#endif
 
 	.type	lib, @function
 lib:
@@ -248,12 +247,7 @@ lib:
 	.type	__rsb_refill_return, @function
 __rsb_refill_return:
 	movq	$-1, COUNTER
-	.rept	16
-	call	1f
-	int3
-1:
-	.endr
-	addq	$128, %rsp
+	FILL_RETURN_BUFFER
 	ret
 	.size	__rsb_refill_return, . - __rsb_refill_return
 

@@ -5,6 +5,8 @@
 # one at the start) has 6 after `call f`, 1 after f's return and none after
 # the push-ret: 1 ideal refill, beside the program's 1 refill. Had the fill's
 # calls been counted, f's return would leave 59 and the push-ret 54: none.
+#include "fill.h"
+
 	.text
 	.globl	_start
 	.type	_start, @function
@@ -26,12 +28,7 @@ f:
 
 	.type	__rsb_refill_return, @function
 __rsb_refill_return:
-	.rept	16
-	call	1f
-	int3
-1:
-	.endr
-	addq	$128, %rsp
+	FILL_RETURN_BUFFER
 	ret
 	.size	__rsb_refill_return, . - __rsb_refill_return
 
