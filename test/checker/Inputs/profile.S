@@ -35,6 +35,12 @@
 #   only once the counter's address is known, from the counter's own forms
 #   (a cap, a reset, a refill's credit): the first round's refill, charged
 #   to no loss, teaches it; the later rounds' are charged to the store.
+# TAIL: as RESET, but inner then tail-calls lib, as rsb-stuff tail-calls a
+#   C library leaf: `call __rsb_tail_account; jmp lib`, whose check
+#   accounts the return lib makes for inner, whose call was counted. It
+#   spends the credit the reset left, and the refill it makes is charged to
+#   the reset (its check is not one of an uncounted entry:
+#   __rsb_tail_account's own frame is not the one it accounts).
 # FORMS (ROUNDS 11): as RESET, but in round N inner writes the counter
 #   with the Nth of the forms the profile follows (mov, and and shl with
 #   each encoding, sizes 8, 4, 2 and 1), leaving no credit, some of them
@@ -225,6 +231,10 @@ ENTRY inner
 	andq	%r10, COUNTER
 #elif defined(STORE)
 	call	rsb_clear
+#elif defined(TAIL)
+	call	__rsb_reset_depth
+	call	__rsb_tail_account
+	jmp	lib
 #endif
 	RETURN
 	.size	inner, . - inner
@@ -250,6 +260,17 @@ __rsb_refill_return:
 	FILL_RETURN_BUFFER
 	ret
 	.size	__rsb_refill_return, . - __rsb_refill_return
+
+	.type	__rsb_tail_account, @function
+__rsb_tail_account:
+	shlq	$5, COUNTER
+	jz	1f
+	ret
+1:
+	movq	$-1, COUNTER
+	FILL_RETURN_BUFFER
+	ret
+	.size	__rsb_tail_account, . - __rsb_tail_account
 
 	.type	__rsb_reset_depth, @function
 __rsb_reset_depth:
