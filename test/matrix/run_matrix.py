@@ -405,7 +405,7 @@ class Cell:
         cmd, result = self.run_program("rsb", checker)
         text = read(report)
         total = re.search(r"^rsb-check: total: .* underflows=(\d+) .*"
-                          r"foreign-underflows=(\d+) unmodelled=(\d+)$",
+                          r"foreign-underflows=(\d+) unmodelled=(\d+) ",
                           text, re.M)
         if not total:
             raise CellFailure("harness", "rsb-check wrote no total",

@@ -28,6 +28,7 @@ void add_counts(struct counts *sum, const struct counts *c) {
   sum->unknown += c->unknown;
   sum->instructions += c->instructions;
   sum->unmodelled += c->unmodelled;
+  sum->ideal_refills += c->ideal_refills;
   sum->processes += c->processes;
   sum->threads += c->threads;
 }
@@ -47,7 +48,8 @@ void print_counts(FILE *out, const struct counts *c, bool total) {
     fprintf(out, " processes=%u", c->processes);
   fprintf(out,
           " threads=%u unknown=%" PRIu64 " instructions=%" PRIu64
-          " foreign-underflows=%" PRIu64 " unmodelled=%" PRIu64 "\n",
+          " foreign-underflows=%" PRIu64 " unmodelled=%" PRIu64
+          " ideal-refills=%" PRIu64 "\n",
           c->threads, c->unknown, c->instructions, c->foreign_underflows,
-          c->unmodelled);
+          c->unmodelled, c->ideal_refills);
 }

@@ -19,6 +19,7 @@ struct counts {
   uint64_t instructions;      /* instructions executed */
   uint64_t unmodelled;        /* execve()s of programs the engine could not
                                  run under the model (they ran unchecked) */
+  uint64_t ideal_refills;     /* the exact counter's (model.c) */
   unsigned min_rsb_at_refill; /* meaningful when refills > 0 */
   unsigned processes, threads;
 };

@@ -4,15 +4,17 @@
  *
  *===----------------------------------------------------------------------===*
  *
- * The checker single-steps every instruction, so it only has to recognise
- * the few that matter before they execute: calls and returns (the RSB),
- * the runtime's `shl $5, %fs:...` (to read the counter it is about to
- * shift), traps (whose SIGTRAP belongs to the program, not to the
- * single-step) and syscalls (which may remap code). Lengths are only needed
- * for the shl, whose RIP-relative operand is relative to the next
- * instruction; everything else is classified by its opcode alone. Calls do
- * not need a length either: the return address is read from the stack after
- * the call has executed.
+ * The checker only has to recognise the few instructions that matter
+ * before they execute: calls and returns (the RSB), the writes to %fs
+ * memory with which the runtime and instrumented code update the counter
+ * (`sar`, `shl`, `and`, `mov`: the refill profile follows the counter's
+ * value, and -v reads the counter a return's `shl` is about to shift),
+ * traps (whose SIGTRAP belongs to the program, not to the single-step) and
+ * syscalls (which may remap code). Lengths are only needed for the %fs
+ * writes, whose RIP-relative operand is relative to the next instruction;
+ * everything else is classified by its opcode alone. Calls do not need a
+ * length either: the return address is read from the stack after the call
+ * has executed.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -48,6 +50,7 @@ struct prefixes {
   uint8_t rex; /* 0 when absent, or when a legacy prefix followed it */
   bool fs;
   bool addr32;
+  bool data16; /* 0x66: 16-bit operands and immediates */
 };
 
 static void decode_prefixes(const uint8_t *code, size_t avail,
@@ -58,6 +61,7 @@ static void decode_prefixes(const uint8_t *code, size_t avail,
     if (is_legacy_prefix(b)) {
       p->fs |= b == 0x64;
       p->addr32 |= b == 0x67;
+      p->data16 |= b == 0x66;
       /* REX only counts right before the opcode. */
       p->rex = 0;
     } else if ((b & 0xf0) == 0x40) {
@@ -120,19 +124,50 @@ static size_t decode_modrm_memory(const uint8_t *code, size_t avail,
   return used + disp_size;
 }
 
-/* Group 2 shifts (c1 ib, d1, d3): only `shl` (/4) on an %fs memory operand
- * is interesting, the form of the runtime's counter update. */
-static void decode_shift(const uint8_t *code, size_t avail, size_t at,
-                         const struct prefixes *p, struct insn *out) {
-  uint8_t opcode = code[at - 1];
-  if (!p->fs || at >= avail || (code[at] >> 3 & 7) != 4)
+/*
+ * An instruction that writes its ModRM memory operand through %fs: the
+ * forms in which instrumented code and the runtime update the counter
+ * (the profile tells the counter from other thread-local words by its
+ * address). at is the ModRM byte's offset, imm the immediate's size, op
+ * and size what it does.
+ */
+static void decode_fs_write(const uint8_t *code, size_t avail, size_t at,
+                            const struct prefixes *p, size_t imm, enum fs_op op,
+                            uint8_t size, struct insn *out) {
+  if (!p->fs || at >= avail)
     return;
   size_t operand = decode_modrm_memory(code + at, avail - at, p, &out->mem);
-  size_t imm = opcode == 0xc1 ? 1 : 0;
   if (operand == 0 || at + operand + imm > avail)
     return;
-  out->kind = INSN_SHL_FS;
+  out->kind = INSN_FS_WRITE;
+  out->op = op;
+  out->size = size;
   out->length = (unsigned)(at + operand + imm);
+  out->source = -1;
+}
+
+/* `and` from a register (21): its number is the ModRM reg field and
+ * REX.R. */
+static void decode_fs_and_from(const uint8_t *code, size_t avail, size_t at,
+                               const struct prefixes *p, uint8_t size,
+                               struct insn *out) {
+  decode_fs_write(code, avail, at, p, 0, FS_AND, size, out);
+  if (out->kind == INSN_FS_WRITE)
+    out->source = (int8_t)((code[at] >> 3 & 7) | (p->rex & 4) << 1);
+}
+
+/* Group 2 shifts (c1 ib, d1, d3): `shl` (/4) and `sar` (/7). */
+static void decode_shift(const uint8_t *code, size_t avail, size_t at,
+                         const struct prefixes *p, uint8_t size,
+                         struct insn *out) {
+  uint8_t opcode = code[at - 1];
+  unsigned reg = at < avail ? code[at] >> 3 & 7 : 0;
+  if (reg != 4 && reg != 7)
+    return;
+  decode_fs_write(code, avail, at, p, opcode == 0xc1,
+                  reg == 4 ? FS_SHL : FS_SAR, size, out);
+  if (out->kind == INSN_FS_WRITE) /* d3 shifts by %cl: count 0 */
+    out->count = opcode == 0xc1 ? code[out->length - 1] : opcode == 0xd1;
 }
 
 void x86_decode(const uint8_t *code, size_t avail, struct insn *out) {
@@ -145,6 +180,9 @@ void x86_decode(const uint8_t *code, size_t avail, struct insn *out) {
   size_t at = p.length + 1; /* first byte after the opcode */
   bool has_next = at < avail;
   uint8_t next = has_next ? code[at] : 0;
+  /* Of the instructions with a full-size operand: REX.W, then 0x66. */
+  uint8_t size = p.rex & 8 ? 8 : p.data16 ? 2 : 4;
+  size_t imm_size = p.data16 && !(p.rex & 8) ? 2 : 4;
   switch (code[p.length]) {
   case 0xe8: /* call rel32 */
     out->kind = INSN_CALL;
@@ -178,7 +216,27 @@ void x86_decode(const uint8_t *code, size_t avail, struct insn *out) {
   case 0xc1:
   case 0xd1:
   case 0xd3:
-    decode_shift(code, avail, at, &p, out);
+    decode_shift(code, avail, at, &p, size, out);
+    break;
+  case 0x21: /* and r/m, r */
+    decode_fs_and_from(code, avail, at, &p, size, out);
+    break;
+  case 0x81: /* and r/m, imm32 (imm16): /4 */
+  case 0x83: /* and r/m, imm8: /4 */
+    if (has_next && (next >> 3 & 7) == 4)
+      decode_fs_write(code, avail, at, &p,
+                      code[p.length] == 0x83 ? 1 : imm_size, FS_AND, size, out);
+    break;
+  case 0x89: /* mov r/m, r */
+    decode_fs_write(code, avail, at, &p, 0, FS_MOV, size, out);
+    break;
+  case 0xc7: /* mov r/m, imm32 (imm16): /0 */
+    if (has_next && (next >> 3 & 7) == 0)
+      decode_fs_write(code, avail, at, &p, imm_size, FS_MOV, size, out);
+    break;
+  case 0xc6: /* mov r/m8, imm8: /0 */
+    if (has_next && (next >> 3 & 7) == 0)
+      decode_fs_write(code, avail, at, &p, 1, FS_MOV, 1, out);
     break;
   default:
     break;

@@ -17,12 +17,22 @@
 /* The instructions the model cares about; everything else is INSN_OTHER. */
 enum insn_kind {
   INSN_OTHER,
-  INSN_CALL,    /* e8, ff /2: pushes one RSB entry */
-  INSN_RET,     /* c3, c2 iw: pops one */
-  INSN_FAR,     /* far call or return: not modelled, counted as unknown */
-  INSN_SHL_FS,  /* shl with an %fs memory operand: the runtime's counter */
-  INSN_TRAP,    /* int3, int $3, int1: raises a SIGTRAP of the program's own */
-  INSN_SYSCALL, /* may change the mappings the symbolizer caches */
+  INSN_CALL,     /* e8, ff /2: pushes one RSB entry */
+  INSN_RET,      /* c3, c2 iw: pops one */
+  INSN_FAR,      /* far call or return: not modelled, counted as unknown */
+  INSN_FS_WRITE, /* sar, shl, and or mov writing an %fs memory operand:
+                    the forms that update the runtime's counter */
+  INSN_TRAP,     /* int3, int $3, int1: raises a SIGTRAP of the program's
+                    own */
+  INSN_SYSCALL,  /* may change the mappings the symbolizer caches */
+};
+
+/* Which kind of INSN_FS_WRITE. */
+enum fs_op {
+  FS_SAR, /* sar: an accounting entry's or a counted call's */
+  FS_SHL, /* shl: a return's check */
+  FS_AND, /* and: a cap */
+  FS_MOV, /* mov: a reset, a refill's credit, any other store */
 };
 
 /* A decoded ModRM memory operand (64-bit mode). */
@@ -37,8 +47,13 @@ struct mem_operand {
 
 struct insn {
   enum insn_kind kind;
-  unsigned length;        /* bytes; only meaningful for INSN_SHL_FS */
-  struct mem_operand mem; /* INSN_SHL_FS only */
+  /* INSN_FS_WRITE only: */
+  unsigned length; /* bytes */
+  struct mem_operand mem;
+  enum fs_op op;
+  uint8_t size;  /* bytes written */
+  uint8_t count; /* of a shift: its immediate, 1 for d1, 0 for %cl */
+  int8_t source; /* of `and` from a register: its number, else -1 */
 };
 
 /* Decodes the instruction starting at code[0]; avail bytes are readable.

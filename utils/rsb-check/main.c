@@ -22,8 +22,11 @@
  * __rsb_tail_account, __rsb_tail_account_flags and __rsb_refill_return)
  * and records how many
  * entries the model still held at each: the runtime's safety margin, as
- * measured rather than as designed. The exit status is the program's, so it
- * can wrap test commands, unless --fail-on-underflow finds one (then 3).
+ * measured rather than as designed, and the refills an exact counter
+ * (one that counts every call and return) would need; --refill-profile
+ * ranks the credit losses that cost the refills beyond those. The exit
+ * status is the program's, so it can wrap test commands, unless
+ * --fail-on-underflow finds one (then 3).
  *
  * Two engines run the program and drive one model:
  *   qemu       (the default) the program runs under qemu-x86_64 with a TCG
@@ -34,11 +37,15 @@
  *              the second opinion test/checker/engines-agree.test asks for
  *
  * The pieces:
- *   model.c    the RSB model, refills, the underflow list (both engines)
+ *   model.c    the RSB model, refills, the exact counter, the underflow
+ *              list (both engines)
+ *   profile.c  the refill profile: the program's counter, a shadow call
+ *              stack, credit losses and the excess refills they cost
+ *   sites.c    the index of the underflow and loss lists
  *   decode.c   just enough x86-64 decoding to find calls, returns and the
- *              runtime's counter shift
- *   symbols.c  /proc/PID/maps and ELF symbol tables: the runtime's thunks
- *              and names for the report
+ *              writes that update the runtime's counter
+ *   symbols.c  /proc/PID/maps and ELF symbol tables: the runtime's thunks,
+ *              the roles of rsb-stuff's code, names for the report
  *   ptrace.c   the ptrace engine
  *   qemu.c     the QEMU engine's side in rsb-check: starts the program,
  *              collects the records
@@ -70,9 +77,10 @@ static void usage(FILE *f) {
         "  rsb-check: pid N PROGRAM: returns=R underflows=U trap=T\n"
         "    mispredicted=M correct=C calls=K refills=F min-rsb-at-refill=Q\n"
         "    threads=H unknown=X instructions=N foreign-underflows=O\n"
-        "    unmodelled=E\n"
+        "    unmodelled=E ideal-refills=I\n"
         "and a total line at the end (unmodelled: programs executed that\n"
-        "the model could not run, which ran unchecked).\n"
+        "the model could not run, which ran unchecked; ideal-refills: the\n"
+        "refills a counter of every call and return would need).\n"
         "\n"
         "options:\n"
         "  --engine=qemu         (default) run the programs under qemu-x86_64\n"
@@ -83,6 +91,10 @@ static void usage(FILE *f) {
         "  -v                    also report threads, processes, execs and\n"
         "                        each refill of the rsb-stuff runtime\n"
         "  --list-underflows     list each ret that found the RSB empty\n"
+        "  --refill-profile      list the refills made at returns where the\n"
+        "                        exact counter made none, per credit loss\n"
+        "                        that caused them (reset, cap, uncounted\n"
+        "                        entry), most first\n"
         "  --fail-on-underflow   exit with 3 if any ret did, or if a program\n"
         "                        ran without the model (unmodelled)\n"
         "  --fail-on-underflow=instrumented\n"
@@ -140,9 +152,11 @@ static int parse_options(int argc, char **argv, struct options *o) {
     } else if (strcmp(a, "-o") == 0) {
       out_file = option_value(argc, argv, &i, a);
     } else if (strcmp(a, "-v") == 0) {
-      o->verbose = true;
+      o->report.verbose = true;
     } else if (strcmp(a, "--list-underflows") == 0) {
-      o->list_underflows = true;
+      o->report.list_underflows = true;
+    } else if (strcmp(a, "--refill-profile") == 0) {
+      o->report.refill_profile = true;
     } else if (strcmp(a, "--fail-on-underflow") == 0) {
       o->fail_on_underflow = true;
     } else if (strcmp(a, "--fail-on-underflow=instrumented") == 0) {

@@ -16,6 +16,17 @@
  * refill, with the model's occupancy at that moment (the margin the
  * runtime's credit leaves, as measured rather than as designed).
  *
+ * Beside the RSB, each thread has an exact counter: the runtime's counter
+ * and credit rules (a call shifts it right arithmetically by 5, a return
+ * left by 5, a return that leaves zero refills and stores all ones) applied
+ * to every call and return the thread executes, the C library's and all
+ * uninstrumented code's included, but not to a refill's own calls. Its
+ * refills (ideal-refills=) are the ones a counter that missed nothing would
+ * need: on a plain build, the refills call depth tracking cannot avoid; on
+ * an instrumented one, the yardstick for its refills=. With
+ * --refill-profile the calls and returns also drive the thread's profile
+ * (profile.c), which finds the credit losses behind the other refills.
+ *
  *===----------------------------------------------------------------------===*/
 
 #include "model.h"
@@ -43,16 +54,21 @@ static bool ring_pop(struct rsb_ring *r, uint64_t *prediction) {
   return true;
 }
 
-void model_thread_init(struct model_thread *t, unsigned rsb_size) {
+void model_thread_init(struct model_thread *t, unsigned rsb_size,
+                       bool profile) {
   t->rsb.slot = xcalloc(rsb_size, sizeof *t->rsb.slot);
   t->rsb.size = rsb_size;
   t->rsb.top = t->rsb.count = 0;
   t->in_refill = false;
+  t->exact = RSB_DEPTH_INIT;
+  t->profile = profile ? profile_new() : NULL;
 }
 
 void model_thread_free(struct model_thread *t) {
   free(t->rsb.slot);
   t->rsb.slot = NULL;
+  profile_free(t->profile);
+  t->profile = NULL;
 }
 
 void model_thread_copy(struct model_thread *dst,
@@ -61,21 +77,33 @@ void model_thread_copy(struct model_thread *dst,
   dst->rsb.top = src->rsb.top;
   dst->rsb.count = src->rsb.count;
   dst->in_refill = src->in_refill;
+  dst->exact = src->exact;
+  if (src->profile) {
+    profile_free(dst->profile);
+    dst->profile = profile_copy(src->profile);
+  }
 }
 
 void model_thread_clear(struct model_thread *t) {
   t->rsb.top = t->rsb.count = 0;
   t->in_refill = false;
+  t->exact = RSB_DEPTH_INIT;
+  if (t->profile) {
+    profile_free(t->profile);
+    t->profile = profile_new();
+  }
 }
 
 /* ---- Calls and returns --------------------------------------------------- */
 
-bool model_call(struct model_thread *t, struct counts *c, uint64_t ret_addr,
-                bool refill_call) {
+bool model_call(struct model_thread *t, struct counts *c, uint64_t call_addr,
+                uint64_t ret_addr, bool refill_call) {
   /* The refill is 16 calls in a row, each to the next: count its first. */
   bool starts_refill = refill_call && !t->in_refill;
   t->in_refill = refill_call;
   c->calls++;
+  if (!refill_call)
+    t->exact = (uint64_t)((int64_t)t->exact >> RSB_DEPTH_SHIFT);
   if (starts_refill) {
     t->refill_occupancy = t->rsb.count;
     if (c->refills == 0 || t->rsb.count < c->min_rsb_at_refill)
@@ -83,6 +111,8 @@ bool model_call(struct model_thread *t, struct counts *c, uint64_t ret_addr,
     c->refills++;
   }
   ring_push(&t->rsb, ret_addr);
+  if (t->profile)
+    profile_call(t->profile, call_addr, ret_addr, refill_call, starts_refill);
   return starts_refill;
 }
 
@@ -91,6 +121,14 @@ enum ret_class model_ret(struct model_thread *t, struct counts *c,
   uint64_t prediction;
   t->in_refill = false;
   c->returns++;
+  t->exact <<= RSB_DEPTH_SHIFT;
+  bool ideal_refill = t->exact == 0;
+  if (ideal_refill) {
+    c->ideal_refills++;
+    t->exact = RSB_DEPTH_FULL;
+  }
+  if (t->profile)
+    profile_ret(t->profile, target, ideal_refill);
   if (!ring_pop(&t->rsb, &prediction)) {
     c->underflows++;
     return RET_UNDERFLOW;
@@ -109,51 +147,25 @@ enum ret_class model_ret(struct model_thread *t, struct counts *c,
 
 /* ---- Underflow list ------------------------------------------------------ */
 
-static size_t slot_of(uint64_t addr, size_t num_slots) {
-  return (size_t)(addr * 0x9e3779b97f4a7c15u) & (num_slots - 1);
+static uint64_t underflow_hash(const void *entry) {
+  return ((const struct underflow *)entry)->addr;
 }
 
-/* Grows the index to keep it at most half full, and fills it from the list
- * (which another process image may have started: see record.c). */
-static void index_rebuild(const struct underflow_list *list,
-                          struct underflow_index *index, size_t num_slots) {
-  free(index->slots);
-  index->slots = xcalloc(num_slots, sizeof *index->slots);
-  index->num_slots = num_slots;
-  for (uint32_t i = 0; i < list->count; i++) {
-    size_t h = slot_of(list->items[i].addr, num_slots);
-    while (index->slots[h])
-      h = (h + 1) & (num_slots - 1);
-    index->slots[h] = i + 1;
-  }
+static bool underflow_same(const void *a, const void *b) {
+  return ((const struct underflow *)a)->addr ==
+         ((const struct underflow *)b)->addr;
 }
+
+static const struct site_shape underflow_shape = {
+    sizeof(struct underflow), underflow_hash, underflow_same};
 
 struct underflow *underflow_entry(struct underflow_list *list,
-                                  struct underflow_index *index, uint64_t addr,
+                                  struct site_index *index, uint64_t addr,
                                   bool *added) {
-  *added = false;
-  if (index->num_slots < 2 * (size_t)list->count + 2)
-    index_rebuild(list, index,
-                  index->num_slots ? 4 * index->num_slots : 4 * 64);
-  size_t mask = index->num_slots - 1;
-  size_t h = slot_of(addr, index->num_slots);
-  for (; index->slots[h]; h = (h + 1) & mask)
-    if (list->items[index->slots[h] - 1].addr == addr)
-      return &list->items[index->slots[h] - 1];
-  if (list->count == list->capacity) {
+  struct underflow key = {.addr = addr};
+  struct underflow *u = site_entry(index, &underflow_shape, list->items,
+                                   &list->count, list->capacity, &key, added);
+  if (!u)
     list->dropped++;
-    return NULL;
-  }
-  struct underflow *u = &list->items[list->count];
-  memset(u, 0, sizeof *u);
-  u->addr = addr;
-  index->slots[h] = ++list->count;
-  *added = true;
   return u;
-}
-
-void underflow_index_free(struct underflow_index *index) {
-  free(index->slots);
-  index->slots = NULL;
-  index->num_slots = 0;
 }

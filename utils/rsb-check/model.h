@@ -8,10 +8,18 @@
 #define RSB_CHECK_MODEL_H
 
 #include "counts.h"
+#include "profile.h"
+#include "sites.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* The runtime's counter (runtime/rsb_thunks.S): shifted by this many bits
+ * per call level, starting with no credit, full credit after a refill. */
+#define RSB_DEPTH_SHIFT 5
+#define RSB_DEPTH_INIT ((uint64_t)1 << 63)
+#define RSB_DEPTH_FULL UINT64_MAX
 
 /* A model Return Stack Buffer: a ring of `size` entries, the oldest
  * overwritten when full. */
@@ -28,6 +36,10 @@ struct model_thread {
   bool in_refill;
   /* Entries the model held when the last refill started. */
   unsigned refill_occupancy;
+  /* The exact counter: the runtime's counter as if every call and return
+   * of the thread were counted (the refills' own calls excepted). */
+  uint64_t exact;
+  struct profile *profile; /* --refill-profile, else NULL */
 };
 
 /* How the model classified an executed return. */
@@ -41,24 +53,28 @@ enum ret_class {
 /* Reads whether the byte at addr is an int3 (0xcc); false if unreadable. */
 typedef bool (*is_trap_fn)(uint64_t addr, void *ctx);
 
-void model_thread_init(struct model_thread *t, unsigned rsb_size);
+/* profile: keep the thread's refill profile (profile.c) too. */
+void model_thread_init(struct model_thread *t, unsigned rsb_size, bool profile);
 void model_thread_free(struct model_thread *t);
 /* A forked child's thread starts from its parent's model. */
 void model_thread_copy(struct model_thread *dst, const struct model_thread *src);
 /* execve: the new program starts with an empty model. */
 void model_thread_clear(struct model_thread *t);
 
-/* An executed call that left ret_addr on the stack; refill_call says that
- * the call lies in one of the runtime's refill thunks. Counts it in *c and
- * returns true when it starts a refill (the model's occupancy at that
- * moment is then in t->refill_occupancy and c->min_rsb_at_refill). */
-bool model_call(struct model_thread *t, struct counts *c, uint64_t ret_addr,
-                bool refill_call);
+/* An executed call at call_addr that left ret_addr on the stack;
+ * refill_call says that the call lies in one of the runtime's refill
+ * thunks. Counts it in *c and returns true when it starts a refill (the
+ * model's occupancy at that moment is then in t->refill_occupancy and
+ * c->min_rsb_at_refill). Every other call is counted on the exact
+ * counter. */
+bool model_call(struct model_thread *t, struct counts *c, uint64_t call_addr,
+                uint64_t ret_addr, bool refill_call);
 
 /* An executed return that went to target: pops the model's prediction,
  * classifies and counts it in *c. is_trap reads memory at a mispredicted
  * prediction. Underflows are counted in c->underflows only: the caller
- * decides whether they are foreign and records them. */
+ * decides whether they are foreign and records them. The return shifts the
+ * exact counter, which refills (c->ideal_refills) when that leaves zero. */
 enum ret_class model_ret(struct model_thread *t, struct counts *c,
                          uint64_t target, is_trap_fn is_trap, void *ctx);
 
@@ -76,25 +92,18 @@ struct underflow {
 };
 
 /* A fixed-capacity list that may live in memory shared with another
- * process (the QEMU engine keeps it in the process's record file), and the
- * private hash index that finds its entries. */
+ * process (the QEMU engine keeps it in the process's record file). */
 struct underflow_list {
   uint32_t count, capacity;
   uint64_t dropped; /* underflows at rets that found the list full */
   struct underflow items[];
 };
 
-struct underflow_index {
-  uint32_t *slots; /* open addressing: item index + 1, 0 = empty */
-  size_t num_slots;
-};
-
 /* The entry of the ret at addr, added (count 0, where empty) if it is new;
  * NULL when the list is full (counted in list->dropped). *added tells a new
  * entry, which the caller symbolizes. */
 struct underflow *underflow_entry(struct underflow_list *list,
-                                  struct underflow_index *index, uint64_t addr,
+                                  struct site_index *index, uint64_t addr,
                                   bool *added);
-void underflow_index_free(struct underflow_index *index);
 
 #endif /* RSB_CHECK_MODEL_H */

@@ -29,11 +29,17 @@
 
 enum engine { ENGINE_QEMU, ENGINE_PTRACE };
 
+/* What a process's report shows beside its counts (report.c). */
+struct report_options {
+  bool list_underflows; /* each underflowing ret */
+  bool refill_profile;  /* the excess refills per credit loss site, ranked */
+  bool verbose; /* threads, processes, execs, refills; exits of processes */
+};
+
 struct options {
   enum engine engine;
   FILE *out;
-  bool verbose;
-  bool list_underflows;
+  struct report_options report;
   bool fail_on_underflow;
   bool fail_only_instrumented; /* --fail-on-underflow=instrumented */
   unsigned rsb_size;

@@ -14,6 +14,14 @@
  * run time they drive the model (model.c) of the executing guest thread, at
  * close to QEMU's own speed.
  *
+ * --refill-profile also follows the writes of rsb-stuff's code to the
+ * counter (profile.c). Its shifts, one per counted call and per return,
+ * cost no callback: QEMU counts them inline in the thread's pending
+ * shifts, and the next call, return or other write hands them to the
+ * profile first, which keeps their order (an entry's `sar` comes right
+ * after a call, a return's check right before a return). The other
+ * writes, few, call back with their value.
+ *
  * Threads: QEMU runs each guest thread on a host thread of its own, in
  * parallel, and numbers them (the vcpu index, reused after a thread ends).
  * Each thread's model and counts are touched by that thread only; the
@@ -57,15 +65,23 @@
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 #define INT3_BYTE 0xcc
-/* The runtime's counter shift per call level (runtime/rsb_thunks.S). */
-#define RSB_DEPTH_SHIFT 5
 /* Recent int3 lookups per thread: a refill's traps are few addresses
  * predicted over and over. */
 #define TRAP_CACHE_SLOTS 64
 /* Marks a call of a refill in its callback's data, the call's address. */
 #define REFILL_BIT ((uintptr_t)1 << 63)
+/* Where a counter write's callback data keeps its enum counter_write,
+ * above the instruction's address. */
+#define WRITE_KIND_SHIFT 56
 /* Longest argument or environment string followed into an execve. */
 #define MAX_STRING (128 * 1024)
+
+/* --refill-profile: a thread's shifts of the counter since its last call,
+ * return or other write to it, one scoreboard element a thread. */
+struct pending_shifts {
+  uint64_t entry_sars, call_sars; /* how many */
+  uint64_t check, tail_check;     /* the address of the last, or 0 */
+};
 
 struct trap_entry {
   uint64_t addr, generation; /* generation + 1: a zeroed entry never hits */
@@ -90,16 +106,18 @@ static struct {
   int out_fd, supervisor;
   dev_t out_dev;
   ino_t out_ino;
-  bool verbose, list_underflows, continued;
+  struct report_options report;
+  bool continued;
   unsigned rsb_size;
 
   struct record *record;
-  struct underflow_index underflow_index;
-  /* The underflow list, the symbols and the exit status. */
+  struct site_index underflow_index, loss_index;
+  /* The underflow and loss lists, the symbols and the exit status. */
   pthread_mutex_t lock;
   struct addr_space as;
   struct vcpu *vcpus[RECORD_MAX_THREADS];
   struct qemu_plugin_scoreboard *instructions; /* one uint64_t a thread */
+  struct qemu_plugin_scoreboard *shifts;       /* --refill-profile: pending */
   bool first_thread_seen;
   atomic_int live_threads;
   /* An exit() of the last thread or an exit_group() was made, with this
@@ -279,14 +297,35 @@ static uint64_t access_value(qemu_plugin_meminfo_t info) {
   return qemu_plugin_mem_get_value(info).data.u64;
 }
 
+/* Hands the thread's pending shifts to its profile, in the order they ran
+ * (see the top); nothing without a profile. */
+static void flush_shifts(unsigned vcpu, struct vcpu *v) {
+  struct profile *p = v->model.profile;
+  if (!p)
+    return;
+  struct pending_shifts *s = qemu_plugin_scoreboard_find(pl.shifts, vcpu);
+  for (; s->entry_sars; s->entry_sars--)
+    profile_shift(p, v->model.exact, WRITE_ENTRY_SAR, 0);
+  for (; s->call_sars; s->call_sars--)
+    profile_shift(p, v->model.exact, WRITE_CALL_SAR, 0);
+  if (s->check)
+    profile_shift(p, v->model.exact, WRITE_CHECK, s->check);
+  if (s->tail_check)
+    profile_shift(p, v->model.exact, WRITE_TAIL_CHECK, s->tail_check);
+  s->check = s->tail_check = 0;
+}
+
 static void on_call_store(unsigned vcpu, qemu_plugin_meminfo_t info,
-                          uint64_t vaddr, void *call_addr) {
+                          uint64_t vaddr, void *data) {
   (void)vaddr;
   struct vcpu *v = pl.vcpus[vcpu];
-  bool in_refill = (uintptr_t)call_addr & REFILL_BIT;
-  if (model_call(&v->model, v->counts, access_value(info), in_refill) &&
-      pl.verbose)
-    note_refill(v, (uintptr_t)call_addr & ~REFILL_BIT);
+  bool in_refill = (uintptr_t)data & REFILL_BIT;
+  uint64_t call_addr = (uintptr_t)data & ~REFILL_BIT;
+  flush_shifts(vcpu, v);
+  if (model_call(&v->model, v->counts, call_addr, access_value(info),
+                 in_refill) &&
+      pl.report.verbose)
+    note_refill(v, call_addr);
 }
 
 static void record_underflow(struct vcpu *v, uint64_t addr, uint64_t target) {
@@ -305,14 +344,47 @@ static void record_underflow(struct vcpu *v, uint64_t addr, uint64_t target) {
   pthread_mutex_unlock(&pl.lock);
 }
 
+/* Called with pl.lock held. */
+static void describe_guest(uint64_t addr, char *buf, size_t size, void *ctx) {
+  (void)ctx;
+  as_describe(&pl.as, getpid(), addr, buf, size);
+}
+
 static void on_ret_load(unsigned vcpu, qemu_plugin_meminfo_t info,
                         uint64_t vaddr, void *ret_addr) {
   (void)vaddr;
   struct vcpu *v = pl.vcpus[vcpu];
   uint64_t target = access_value(info);
+  flush_shifts(vcpu, v);
   if (model_ret(&v->model, v->counts, target, guest_is_trap, v) ==
       RET_UNDERFLOW)
     record_underflow(v, (uintptr_t)ret_addr, target);
+  struct profile *p = v->model.profile;
+  if (p && p->verdict != VERDICT_NONE) {
+    pthread_mutex_lock(&pl.lock);
+    profile_settle(p, record_losses(pl.record), &pl.loss_index, describe_guest,
+                   NULL);
+    pthread_mutex_unlock(&pl.lock);
+  }
+}
+
+/* --refill-profile: a write to %fs memory by rsb-stuff's code other than
+ * a counter shift, which may be the counter's. */
+static void on_counter_store(unsigned vcpu, qemu_plugin_meminfo_t info,
+                             uint64_t vaddr, void *data) {
+  static const unsigned sizes[] = {[QEMU_PLUGIN_MEM_VALUE_U8] = 1,
+                                   [QEMU_PLUGIN_MEM_VALUE_U16] = 2,
+                                   [QEMU_PLUGIN_MEM_VALUE_U32] = 4,
+                                   [QEMU_PLUGIN_MEM_VALUE_U64] = 8,
+                                   [QEMU_PLUGIN_MEM_VALUE_U128] = 8};
+  struct vcpu *v = pl.vcpus[vcpu];
+  qemu_plugin_mem_value value = qemu_plugin_mem_get_value(info);
+  uintptr_t d = (uintptr_t)data;
+  flush_shifts(vcpu, v);
+  profile_store(v->model.profile, v->model.exact,
+                (enum counter_write)(d >> WRITE_KIND_SHIFT),
+                d & (((uintptr_t)1 << WRITE_KIND_SHIFT) - 1), vaddr,
+                sizes[value.type], value.data.u64);
 }
 
 static void on_far_branch(unsigned vcpu, void *unused) {
@@ -354,6 +426,49 @@ static bool symbol_test(bool (*test)(struct addr_space *, pid_t, uint64_t),
   return result;
 }
 
+/* The field of struct pending_shifts at offset, as an inline operand. */
+static qemu_plugin_u64 pending_field(size_t offset) {
+  return (qemu_plugin_u64){pl.shifts, offset};
+}
+
+/* Only the writes of rsb-stuff's code (its functions and the runtime): the
+ * others are not the counter's. */
+static void instrument_counter_write(struct qemu_plugin_insn *insn,
+                                     const struct insn *decoded,
+                                     uint64_t vaddr) {
+  pthread_mutex_lock(&pl.lock);
+  enum code_role role = as_code_role(&pl.as, getpid(), vaddr);
+  pthread_mutex_unlock(&pl.lock);
+  enum counter_write w = counter_write_of(decoded, role);
+  enum qemu_plugin_op op = QEMU_PLUGIN_INLINE_STORE_U64;
+  uint64_t imm = vaddr;
+  size_t field;
+  switch (w) {
+  case WRITE_NONE:
+    return;
+  case WRITE_ENTRY_SAR:
+  case WRITE_CALL_SAR:
+    op = QEMU_PLUGIN_INLINE_ADD_U64;
+    imm = 1;
+    field = w == WRITE_ENTRY_SAR ? offsetof(struct pending_shifts, entry_sars)
+                                 : offsetof(struct pending_shifts, call_sars);
+    break;
+  case WRITE_CHECK:
+    field = offsetof(struct pending_shifts, check);
+    break;
+  case WRITE_TAIL_CHECK:
+    field = offsetof(struct pending_shifts, tail_check);
+    break;
+  default:
+    qemu_plugin_register_vcpu_mem_cb(
+        insn, on_counter_store, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_W,
+        (void *)(uintptr_t)(vaddr | (uint64_t)w << WRITE_KIND_SHIFT));
+    return;
+  }
+  qemu_plugin_register_vcpu_mem_inline_per_vcpu(insn, QEMU_PLUGIN_MEM_W, op,
+                                                pending_field(field), imm);
+}
+
 static void instrument(struct qemu_plugin_insn *insn) {
   uint8_t code[16];
   size_t size = qemu_plugin_insn_data(insn, code, sizeof code);
@@ -379,11 +494,14 @@ static void instrument(struct qemu_plugin_insn *insn) {
     qemu_plugin_register_vcpu_insn_exec_cb(insn, on_far_branch,
                                            QEMU_PLUGIN_CB_NO_REGS, NULL);
     break;
-  case INSN_SHL_FS:
-    if (pl.verbose && symbol_test(as_in_instrumented_code, vaddr))
+  case INSN_FS_WRITE:
+    if (pl.report.verbose && decoded.op == FS_SHL &&
+        symbol_test(as_in_instrumented_code, vaddr))
       qemu_plugin_register_vcpu_mem_cb(insn, on_counter_load,
                                        QEMU_PLUGIN_CB_NO_REGS,
                                        QEMU_PLUGIN_MEM_R, NULL);
+    if (pl.report.refill_profile)
+      instrument_counter_write(insn, &decoded, vaddr);
     break;
   default:
     break;
@@ -407,7 +525,10 @@ static void on_thread_start(qemu_plugin_id_t id, unsigned vcpu) {
   if (vcpu >= RECORD_MAX_THREADS)
     fail("more threads at once than rsb-check models (8192)");
   struct vcpu *v = xcalloc(1, sizeof *v);
-  model_thread_init(&v->model, pl.rsb_size);
+  model_thread_init(&v->model, pl.rsb_size, pl.report.refill_profile);
+  if (pl.report.refill_profile) /* a thread number is reused */
+    memset(qemu_plugin_scoreboard_find(pl.shifts, vcpu), 0,
+           sizeof(struct pending_shifts));
   v->bytes = g_byte_array_new();
   v->counts = &pl.record->slots[vcpu].counts;
   atomic_fetch_add(&pl.live_threads, 1);
@@ -448,18 +569,22 @@ static void fork_child(void) {
   int parent = getppid();
   if (!record_replace(pl.record, pl.dir, getpid(), pl.record_path))
     fail("cannot create the child's record");
-  underflow_index_free(&pl.underflow_index);
+  site_index_free(&pl.underflow_index);
+  site_index_free(&pl.loss_index);
   for (unsigned i = 0; i < RECORD_MAX_THREADS; i++)
     if (pl.vcpus[i] && (int)i != forking_vcpu)
       on_thread_end(0, i);
   if (forking_vcpu >= 0 && pl.vcpus[forking_vcpu]) {
+    struct vcpu *v = pl.vcpus[forking_vcpu];
     pl.record->slots_used = (unsigned)forking_vcpu + 1;
-    pl.vcpus[forking_vcpu]->counts->threads = 1;
+    v->counts->threads = 1;
+    if (v->model.profile)
+      profile_forget_charges(v->model.profile);
     /* What it ran before the fork is the parent's. */
     qemu_plugin_u64_set(qemu_plugin_scoreboard_u64(pl.instructions),
                         (unsigned)forking_vcpu, 0);
   }
-  if (pl.verbose)
+  if (pl.report.verbose)
     say("rsb-check: pid %d: new process %d (from %d)\n", parent, getpid(),
         forking_tid);
 }
@@ -473,11 +598,13 @@ static char *exec_spec(void) {
     return NULL;
   fprintf(f,
           "%s,self=%s,dir=%s,record=%s,out=%d:%ju:%ju,supervisor=%d,"
-          "rsb-size=%u,verbose=%s,list-underflows=%s,qemu=%s,continued=on",
-          pl.self, pl.self, pl.dir, pl.record_path, pl.out_fd, (uintmax_t)pl.out_dev,
-          (uintmax_t)pl.out_ino, pl.supervisor, pl.rsb_size,
-          pl.verbose ? "on" : "off", pl.list_underflows ? "on" : "off",
-          pl.qemu);
+          "rsb-size=%u,verbose=%s,list-underflows=%s,refill-profile=%s,"
+          "qemu=%s,continued=on",
+          pl.self, pl.self, pl.dir, pl.record_path, pl.out_fd,
+          (uintmax_t)pl.out_dev, (uintmax_t)pl.out_ino, pl.supervisor,
+          pl.rsb_size, pl.report.verbose ? "on" : "off",
+          pl.report.list_underflows ? "on" : "off",
+          pl.report.refill_profile ? "on" : "off", pl.qemu);
   fclose(f);
   return spec;
 }
@@ -616,7 +743,7 @@ static void on_syscall_return(qemu_plugin_id_t id, unsigned vcpu, int64_t nr,
   if ((nr == SYS_execve || nr == SYS_execveat) && unfollowed_exec)
     unmark_unfollowed(vcpu);
   if (nr == SYS_clone && (clone_flags & CLONE_THREAD) && ret > 0 &&
-      pl.verbose)
+      pl.report.verbose)
     say("rsb-check: pid %d: new thread %d (from %d)\n", getpid(), (int)ret,
         gettid());
 }
@@ -638,13 +765,14 @@ static void on_exit_call(qemu_plugin_id_t id, void *unused) {
                                   .end = END_EXITED,
                                   .status = pl.exit_status,
                                   .counts = &counts,
-                                  .underflows = record_underflows(r)};
+                                  .underflows = record_underflows(r),
+                                  .losses = record_losses(r)};
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   if (!f)
     return;
-  print_process_report(f, &report, pl.list_underflows, pl.verbose);
+  print_process_report(f, &report, &pl.report);
   fclose(f);
   if (emit(text, len))
     r->state = RECORD_REPORTED;
@@ -685,9 +813,11 @@ static bool parse_args(int argc, char **argv) {
     else if (KEY("rsb-size"))
       pl.rsb_size = (unsigned)atoi(value);
     else if (KEY("verbose"))
-      pl.verbose = parse_bool(value);
+      pl.report.verbose = parse_bool(value);
     else if (KEY("list-underflows"))
-      pl.list_underflows = parse_bool(value);
+      pl.report.list_underflows = parse_bool(value);
+    else if (KEY("refill-profile"))
+      pl.report.refill_profile = parse_bool(value);
     else if (KEY("continued"))
       pl.continued = parse_bool(value);
     else
@@ -713,7 +843,7 @@ static void open_record(void) {
     fail(pl.continued ? "cannot open the record of the process that exec'd"
                       : "cannot create its record");
   snprintf(pl.record->exe, sizeof pl.record->exe, "%s", exe);
-  if (pl.continued && pl.verbose)
+  if (pl.continued && pl.report.verbose)
     say("rsb-check: pid %d: exec %s\n", getpid(), exe);
 }
 
@@ -729,6 +859,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
   pthread_mutex_init(&pl.lock, NULL);
   pl.as.any_permissions = true;
   pl.instructions = qemu_plugin_scoreboard_new(sizeof(uint64_t));
+  pl.shifts = qemu_plugin_scoreboard_new(sizeof(struct pending_shifts));
   open_record();
   pthread_atfork(fork_prepare, fork_parent, fork_child);
   qemu_plugin_register_vcpu_init_cb(id, on_thread_start);

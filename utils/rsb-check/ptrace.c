@@ -49,9 +49,6 @@
 /* Longest x86 instruction. */
 #define INSN_BYTES 15
 #define INT3_BYTE 0xcc
-/* The runtime's counter shift per call level (runtime/rsb_thunks.S): a
- * refill is due when the return's `shl` leaves zero. */
-#define RSB_DEPTH_SHIFT 5
 
 /* A decoded instruction of a file-backed mapping, valid while the
  * process's code generation is unchanged. */
@@ -75,7 +72,9 @@ struct proc {
   struct counts counts;
   struct addr_space as;
   struct underflow_list *underflows;
-  struct underflow_index underflow_index;
+  struct site_index underflow_index;
+  struct loss_list *losses; /* the refill profile's */
+  struct site_index loss_index;
   struct proc *next;
 };
 
@@ -95,6 +94,9 @@ struct thread {
   bool pending;
   uint64_t pending_rip, pending_rsp;
   struct insn insn;
+  /* --refill-profile: what its write to %fs memory means, and where. */
+  enum counter_write write;
+  uint64_t write_addr;
   /* The counter as the last `shl %fs:` of a return found it. */
   bool counter_valid;
   uint64_t counter;
@@ -152,6 +154,9 @@ static struct proc *proc_new(pid_t pid, const char *exe) {
   p->underflows = xcalloc(1, sizeof *p->underflows +
                                  UNDERFLOW_LIST_CAPACITY * sizeof(struct underflow));
   p->underflows->capacity = UNDERFLOW_LIST_CAPACITY;
+  p->losses = xcalloc(1, sizeof *p->losses +
+                             LOSS_LIST_CAPACITY * sizeof(struct loss_site));
+  p->losses->capacity = LOSS_LIST_CAPACITY;
   p->next = tr.procs;
   tr.procs = p;
   return p;
@@ -176,7 +181,8 @@ static void thread_adopt(struct thread *t, struct proc *p) {
 static struct thread *thread_new(pid_t tid, struct proc *p) {
   struct thread *t = xcalloc(1, sizeof *t);
   t->tid = tid;
-  model_thread_init(&t->model, tr.opts->rsb_size);
+  model_thread_init(&t->model, tr.opts->rsb_size,
+                    tr.opts->report.refill_profile);
   if (tr.num_threads == tr.cap_threads) {
     tr.cap_threads = tr.cap_threads ? 2 * tr.cap_threads : 16;
     tr.threads = xrealloc(tr.threads, tr.cap_threads * sizeof *tr.threads);
@@ -228,7 +234,8 @@ static void report_proc(struct proc *p) {
                              .exe = p->exe,
                              .end = END_EXITED,
                              .counts = &p->counts,
-                             .underflows = p->underflows};
+                             .underflows = p->underflows,
+                             .losses = p->losses};
   if (!p->has_status) {
     r.end = END_UNKNOWN;
   } else if (WIFSIGNALED(p->status)) {
@@ -237,11 +244,11 @@ static void report_proc(struct proc *p) {
   } else {
     r.status = WEXITSTATUS(p->status);
   }
-  print_process_report(tr.opts->out, &r, tr.opts->list_underflows,
-                       tr.opts->verbose);
+  print_process_report(tr.opts->out, &r, &tr.opts->report);
   free(p->decode_cache); /* a fork-heavy run must not keep one per process */
   p->decode_cache = NULL;
-  underflow_index_free(&p->underflow_index);
+  site_index_free(&p->underflow_index);
+  site_index_free(&p->loss_index);
   add_counts(&tr.total, &p->counts);
 }
 
@@ -272,18 +279,41 @@ static void on_call(struct thread *t, const struct user_regs_struct *regs) {
   uint64_t ret_addr = 0;
   mem_read(t->tid, regs->rsp, &ret_addr, sizeof ret_addr);
   bool refill = as_in_refill_thunk(&p->as, t->tid, t->pending_rip);
-  if (model_call(&t->model, &p->counts, ret_addr, refill) && tr.opts->verbose)
+  if (model_call(&t->model, &p->counts, t->pending_rip, ret_addr, refill) &&
+      tr.opts->report.verbose)
     note_refill(t, t->pending_rip);
+}
+
+static void describe_tracee(uint64_t addr, char *buf, size_t size, void *ctx) {
+  const struct thread *t = ctx;
+  as_describe(&t->proc->as, t->tid, addr, buf, size);
 }
 
 static void on_ret(struct thread *t, const struct user_regs_struct *regs) {
   struct proc *p = t->proc;
-  if (model_ret(&t->model, &p->counts, regs->rip, tracee_is_trap, t) !=
-      RET_UNDERFLOW)
-    return;
-  bool foreign = !as_in_instrumented_code(&p->as, t->tid, t->pending_rip);
-  p->counts.foreign_underflows += foreign;
-  record_underflow(p, t->tid, t->pending_rip, regs->rip, foreign);
+  if (model_ret(&t->model, &p->counts, regs->rip, tracee_is_trap, t) ==
+      RET_UNDERFLOW) {
+    bool foreign = !as_in_instrumented_code(&p->as, t->tid, t->pending_rip);
+    p->counts.foreign_underflows += foreign;
+    record_underflow(p, t->tid, t->pending_rip, regs->rip, foreign);
+  }
+  if (t->model.profile)
+    profile_settle(t->model.profile, p->losses, &p->loss_index, describe_tracee,
+                   t);
+}
+
+/* --refill-profile: hands an executed write of rsb-stuff's code to the
+ * thread's profile; a write other than a shift with the bytes it left in
+ * memory. */
+static void on_counter_write(struct thread *t) {
+  struct model_thread *m = &t->model;
+  uint64_t value = 0;
+  if (counter_write_is_shift(t->write))
+    profile_shift(m->profile, m->exact, t->write, t->pending_rip);
+  else if (mem_read(t->tid, t->write_addr, &value, t->insn.size) ==
+           t->insn.size)
+    profile_store(m->profile, m->exact, t->write, t->pending_rip, t->write_addr,
+                  t->insn.size, value);
 }
 
 /* A syscall that may have replaced code the symbol cache knows about. */
@@ -312,6 +342,10 @@ static void complete_step(struct thread *t,
   case INSN_FAR:
     if (moved)
       t->proc->counts.unknown++;
+    break;
+  case INSN_FS_WRITE:
+    if (t->write != WRITE_NONE && regs->rip != t->pending_rip)
+      on_counter_write(t);
     break;
   case INSN_SYSCALL:
     if (remaps_code(regs->orig_rax)) {
@@ -357,15 +391,21 @@ static void decode_next(struct thread *t, const struct user_regs_struct *regs) {
   t->pending = true;
   t->pending_rip = regs->rip;
   t->pending_rsp = regs->rsp;
+  if (t->insn.kind != INSN_FS_WRITE)
+    return;
+  struct addr_space *as = &t->proc->as;
+  uint64_t addr = x86_fs_address(&t->insn, regs->rip, regs);
   /* The counter a return is about to shift, in the runtime's thunks or in
    * the inline return check of an instrumented function: if this shift
    * spends it, the refill that follows reports it. */
-  if (t->insn.kind == INSN_SHL_FS &&
-      as_in_instrumented_code(&t->proc->as, t->tid, regs->rip)) {
-    uint64_t addr = x86_fs_address(&t->insn, regs->rip, regs);
+  if (t->insn.op == FS_SHL && as_in_instrumented_code(as, t->tid, regs->rip))
     t->counter_valid = mem_read(t->tid, addr, &t->counter, sizeof t->counter) ==
                        sizeof t->counter;
-  }
+  t->write =
+      t->model.profile
+          ? counter_write_of(&t->insn, as_code_role(as, t->tid, regs->rip))
+          : WRITE_NONE;
+  t->write_addr = addr;
 }
 
 /* Whether the process has a handler for sig (SigCgt in /proc/TID/status). */
@@ -434,7 +474,7 @@ static void on_new_task(struct thread *parent, pid_t tid, int event) {
   if (!is_thread) {
     model_thread_copy(&t->model, &parent->model);
   }
-  if (tr.opts->verbose)
+  if (tr.opts->report.verbose)
     fprintf(tr.opts->out, "rsb-check: pid %d: new %s %d (from %d)\n", p->pid,
             is_thread ? "thread" : "process", tid, parent->tid);
   if (was_orphan) {
@@ -463,7 +503,7 @@ static void on_exec(struct thread *t) {
   p->code_generation++;
   free(p->exe);
   p->exe = exe_of(t->tid);
-  if (tr.opts->verbose)
+  if (tr.opts->report.verbose)
     fprintf(tr.opts->out, "rsb-check: pid %d: exec %s\n", p->pid, p->exe);
 }
 

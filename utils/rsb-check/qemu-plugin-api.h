@@ -136,6 +136,9 @@ void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
                                       enum qemu_plugin_cb_flags flags,
                                       enum qemu_plugin_mem_rw rw,
                                       void *userdata);
+void qemu_plugin_register_vcpu_mem_inline_per_vcpu(
+    struct qemu_plugin_insn *insn, enum qemu_plugin_mem_rw rw,
+    enum qemu_plugin_op op, qemu_plugin_u64 entry, uint64_t imm);
 void qemu_plugin_register_vcpu_syscall_cb(qemu_plugin_id_t id,
                                           qemu_plugin_vcpu_syscall_cb_t cb);
 void qemu_plugin_register_vcpu_syscall_ret_cb(
@@ -144,6 +147,10 @@ void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
                                     qemu_plugin_udata_cb_t cb, void *userdata);
 
 struct qemu_plugin_scoreboard *qemu_plugin_scoreboard_new(size_t element_size);
+/* The calling thread's element; valid until the scoreboard grows (when a
+ * thread starts: not during a callback). */
+void *qemu_plugin_scoreboard_find(struct qemu_plugin_scoreboard *score,
+                                  unsigned int vcpu_index);
 uint64_t qemu_plugin_u64_get(qemu_plugin_u64 entry, unsigned int vcpu_index);
 void qemu_plugin_u64_set(qemu_plugin_u64 entry, unsigned int vcpu_index,
                          uint64_t value);

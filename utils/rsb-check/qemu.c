@@ -125,12 +125,13 @@ static char *plugin_spec(const struct run *run) {
     die("%s", strerror(errno));
   fprintf(f,
           "%s,self=%s,dir=%s,out=%d:%ju:%ju,supervisor=%d,rsb-size=%u,"
-          "verbose=%s,list-underflows=%s,qemu=%s",
+          "verbose=%s,list-underflows=%s,refill-profile=%s,qemu=%s",
           run->plugin, run->plugin, run->dir, run->out_fd,
           (uintmax_t)run->out_stat.st_dev, (uintmax_t)run->out_stat.st_ino,
           (int)run->self, run->opts->rsb_size,
-          run->opts->verbose ? "on" : "off",
-          run->opts->list_underflows ? "on" : "off", run->qemu);
+          run->opts->report.verbose ? "on" : "off",
+          run->opts->report.list_underflows ? "on" : "off",
+          run->opts->report.refill_profile ? "on" : "off", run->qemu);
   fclose(f);
   return spec;
 }
@@ -225,7 +226,8 @@ static void report_record(const struct run *run, struct record *rec,
                              .exe = rec->exe,
                              .end = END_UNKNOWN,
                              .counts = counts,
-                             .underflows = record_underflows(rec)};
+                             .underflows = record_underflows(rec),
+                             .losses = record_losses(rec)};
   if (rec->pid == run->top && WIFSIGNALED(run->top_status)) {
     r.end = END_SIGNALED;
     r.status = WTERMSIG(run->top_status);
@@ -238,8 +240,7 @@ static void report_record(const struct run *run, struct record *rec,
   if (rec->unfollowed)
     fprintf(out, "rsb-check: pid %d %s: exec'd %s: it ran without the model\n",
             rec->pid, rec->exe, rec->unfollowed_exe);
-  print_process_report(out, &r, run->opts->list_underflows,
-                       run->opts->verbose);
+  print_process_report(out, &r, &run->opts->report);
 }
 
 static void collect(const struct run *run, struct counts *total) {

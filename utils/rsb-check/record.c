@@ -10,8 +10,8 @@
  * do not live in the process's private memory but in a file that the
  * process maps shared: every call and return updates the file's pages, and
  * rsb-check (qemu.c) reads the file after the process is gone. The file is
- * sparse: a thread's slot and the underflow list take disk pages only once
- * they are written.
+ * sparse: a thread's slot, the underflow list and the refill profile's loss
+ * list take disk pages only once they are written.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -28,15 +28,25 @@
 #define RECORD_MAGIC 0x63627372 /* "rsbc" */
 /* Bumped when the layout changes: the engine and the plugin of one build
  * share it. */
-#define RECORD_VERSION 1
+#define RECORD_VERSION 3
+
+static size_t underflows_size(void) {
+  return sizeof(struct underflow_list) +
+         UNDERFLOW_LIST_CAPACITY * sizeof(struct underflow);
+}
 
 static size_t record_size(void) {
-  return sizeof(struct record) + sizeof(struct underflow_list) +
-         UNDERFLOW_LIST_CAPACITY * sizeof(struct underflow);
+  return sizeof(struct record) + underflows_size() + sizeof(struct loss_list) +
+         LOSS_LIST_CAPACITY * sizeof(struct loss_site);
 }
 
 struct underflow_list *record_underflows(struct record *rec) {
   return (struct underflow_list *)(rec + 1);
+}
+
+struct loss_list *record_losses(struct record *rec) {
+  return (struct loss_list *)((char *)record_underflows(rec) +
+                              underflows_size());
 }
 
 /* A new file for pid in dir: DIR/PID.N, N counting up past the files of
@@ -66,6 +76,7 @@ static struct record *init_file(int fd, void *addr, int pid, const char *exe) {
   rec->pid = pid;
   snprintf(rec->exe, sizeof rec->exe, "%s", exe);
   record_underflows(rec)->capacity = UNDERFLOW_LIST_CAPACITY;
+  record_losses(rec)->capacity = LOSS_LIST_CAPACITY;
   return rec;
 }
 

@@ -33,9 +33,10 @@ enum record_state {
 
 /*
  * The record of one process, in a file of the run's directory mapped
- * MAP_SHARED: whatever kills the process, rsb-check still finds its counts
- * and underflows there. The underflow list follows the struct in the file
- * (record_underflows).
+ * MAP_SHARED: whatever kills the process, rsb-check still finds its counts,
+ * underflows and refill profile there. The underflow list follows the
+ * struct in the file (record_underflows), the loss list the underflow list
+ * (record_losses).
  */
 struct record {
   uint32_t magic, version;
@@ -68,6 +69,7 @@ bool record_replace(struct record *rec, const char *dir, int pid,
 void record_close(struct record *rec);
 
 struct underflow_list *record_underflows(struct record *rec);
+struct loss_list *record_losses(struct record *rec);
 
 /* The process's counts: the sum of its thread slots, one process. */
 void record_counts(const struct record *rec, struct counts *sum);

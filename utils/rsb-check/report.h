@@ -9,6 +9,7 @@
 
 #include "counts.h"
 #include "model.h"
+#include "profile.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -28,12 +29,13 @@ struct process_report {
   int status;
   const struct counts *counts;
   const struct underflow_list *underflows; /* NULL: none recorded */
+  const struct loss_list *losses;          /* NULL: no refill profile */
 };
 
-/* Prints the report of one process: its underflowing returns (with
- * list_underflows), how it ended (signals always, exits with verbose) and
- * its counts line. */
+/* Prints the report of one process: its underflowing returns, its refill
+ * profile, how it ended (signals always, exits with verbose) and its
+ * counts line. */
 void print_process_report(FILE *out, const struct process_report *r,
-                          bool list_underflows, bool verbose);
+                          const struct report_options *o);
 
 #endif /* RSB_CHECK_REPORT_H */

@@ -4,15 +4,18 @@
  *
  *===----------------------------------------------------------------------===*
  *
- * The checker needs symbols twice: on every executed call, to tell whether
- * it is one of the runtime's refill calls (which lie inside the hidden
- * functions __rsb_return_thunk, __rsb_tail_account,
+ * The checker needs symbols three times: on every executed call, to tell
+ * whether it is one of the runtime's refill calls (which lie inside the
+ * hidden functions __rsb_return_thunk, __rsb_tail_account,
  * __rsb_tail_account_flags and __rsb_refill_return of whichever module
- * linked the runtime), and for
- * naming the returns that underflowed. Both go the same way: the address's
- * executable mapping in /proc/PID/maps gives a file and an offset, the
- * file's program headers turn the offset into a link-time address, and its
- * .symtab (or .dynsym, for stripped files) holds the function around it.
+ * linked the runtime), for the refill profile, to tell what a write to the
+ * counter means (an accounting entry's, a reset's, a tail call's), and for
+ * naming the returns that underflowed and the profile's sites. All go the
+ * same way: the address's executable mapping in /proc/PID/maps gives a file
+ * and an offset, the file's program headers turn the offset into a
+ * link-time address, and its .symtab holds the function around it (for a
+ * stripped file, that of its detached debug file, found by its build-id,
+ * as libc6-dbg installs the C library's; else its .dynsym).
  *
  * Calls are frequent, so lookups stay in memory: each process caches its
  * executable mappings (reread only when an address is not in the cache or a
@@ -28,6 +31,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +56,7 @@ struct func_symbol {
   uint64_t addr, size;
   const char *name;  /* points into elf_image.names */
   bool instrumented; /* rsb-stuff compiled it: it has an accounting entry */
+  enum code_role role;
 };
 
 struct elf_image {
@@ -121,6 +126,28 @@ static bool is_refill_thunk_name(const char *name) {
   return false;
 }
 
+static bool has_prefix(const char *name, const char *prefix) {
+  return strncmp(name, prefix, strlen(prefix)) == 0;
+}
+
+/* The role a function has by its name alone (mark_instrumented adds the
+ * functions that have an entry). */
+static enum code_role role_of_name(const char *name) {
+  if (has_prefix(name, "__rsb_entry."))
+    return CODE_ENTRY;
+  if (strcmp(name, "__rsb_reset_depth") == 0)
+    return CODE_RESET;
+  if (strcmp(name, "__rsb_return_thunk") == 0 ||
+      strcmp(name, "__rsb_refill_return") == 0)
+    return CODE_REFILL;
+  if (strcmp(name, "__rsb_tail_account") == 0 ||
+      strcmp(name, "__rsb_tail_account_flags") == 0)
+    return CODE_TAIL_ACCOUNT;
+  if (has_prefix(name, "__rsb_") || has_prefix(name, "rsb_"))
+    return CODE_INSTRUMENTED;
+  return CODE_OTHER;
+}
+
 /* How good a name a symbol is for its address, among aliases: a sized one
  * over a bare label, the function's own name over rsb-stuff's tail-call
  * alias of it (__rsb_tail.f is f). */
@@ -147,8 +174,8 @@ static void add_symbol(struct elf_image *img, const Elf64_Sym *s,
       img->num_thunks < sizeof img->thunks / sizeof *img->thunks)
     img->thunks[img->num_thunks++] =
         (struct vrange){s->st_value, s->st_value + s->st_size};
-  img->syms[img->num_syms++] =
-      (struct func_symbol){s->st_value, s->st_size, name, false};
+  img->syms[img->num_syms++] = (struct func_symbol){
+      s->st_value, s->st_size, name, false, role_of_name(name)};
 }
 
 static int compare_names(const void *a, const void *b) {
@@ -171,30 +198,33 @@ static void mark_instrumented(struct elf_image *img) {
     const char *name = img->syms[i].name;
     img->syms[i].instrumented =
         bsearch(&name, entries, count, sizeof *entries, compare_names) != NULL;
+    if (img->syms[i].instrumented && img->syms[i].role == CODE_OTHER)
+      img->syms[i].role = CODE_INSTRUMENTED;
   }
   free(entries);
 }
 
-/* Collects the FUNC symbols of .symtab, or .dynsym if the file is
- * stripped. */
-static void read_symbols(struct elf_image *img, const struct elf_view *v,
-                         const Elf64_Ehdr *eh) {
+static const Elf64_Shdr *section_headers(const struct elf_view *v) {
+  const Elf64_Ehdr *eh = (const Elf64_Ehdr *)v->data;
   if (eh->e_shentsize != sizeof(Elf64_Shdr))
-    return;
-  const Elf64_Shdr *sh =
-      view_at(v, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof *sh);
-  if (!sh)
-    return;
-  const Elf64_Shdr *symtab = find_section(sh, eh->e_shnum, SHT_SYMTAB);
-  if (!symtab)
-    symtab = find_section(sh, eh->e_shnum, SHT_DYNSYM);
-  if (!symtab || symtab->sh_link >= eh->e_shnum)
-    return;
+    return NULL;
+  return view_at(v, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr));
+}
+
+/* Collects the FUNC symbols of the file's section of the given type
+ * (SHT_SYMTAB, SHT_DYNSYM); false if it has none. */
+static bool read_symbol_table(struct elf_image *img, const struct elf_view *v,
+                              uint32_t type) {
+  const Elf64_Shdr *sh = section_headers(v);
+  unsigned shnum = ((const Elf64_Ehdr *)v->data)->e_shnum;
+  const Elf64_Shdr *symtab = sh ? find_section(sh, shnum, type) : NULL;
+  if (!symtab || symtab->sh_link >= shnum)
+    return false;
   const Elf64_Shdr *strtab = &sh[symtab->sh_link];
   const Elf64_Sym *syms = view_at(v, symtab->sh_offset, symtab->sh_size);
   const char *strs = view_at(v, strtab->sh_offset, strtab->sh_size);
   if (!syms || !strs || strtab->sh_size == 0)
-    return;
+    return false;
   /* A private copy of the names, NUL-terminated even if the file is not. */
   img->names = xcalloc(strtab->sh_size + 1, 1);
   memcpy(img->names, strs, strtab->sh_size);
@@ -203,31 +233,95 @@ static void read_symbols(struct elf_image *img, const struct elf_view *v,
   for (size_t i = 0; i < count; i++)
     if (syms[i].st_name < strtab->sh_size)
       add_symbol(img, &syms[i], img->names + syms[i].st_name);
+  return true;
+}
+
+/* The file's GNU build-id note: its bytes and their number; NULL if none. */
+static const uint8_t *build_id(const struct elf_view *v, uint32_t *len) {
+  const Elf64_Shdr *sh = section_headers(v);
+  unsigned shnum = ((const Elf64_Ehdr *)v->data)->e_shnum;
+  for (unsigned i = 0; sh && i < shnum; i++) {
+    for (uint64_t off = 0; sh[i].sh_type == SHT_NOTE &&
+                           off + sizeof(Elf64_Nhdr) <= sh[i].sh_size;) {
+      const Elf64_Nhdr *n = view_at(v, sh[i].sh_offset + off, sizeof *n);
+      if (!n)
+        break;
+      uint64_t name = off + sizeof *n, desc = name + ((n->n_namesz + 3) & ~3u);
+      const char *owner = view_at(v, sh[i].sh_offset + name, 4);
+      const uint8_t *id = view_at(v, sh[i].sh_offset + desc, n->n_descsz);
+      if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && owner && id &&
+          memcmp(owner, "GNU", 4) == 0) {
+        *len = n->n_descsz;
+        return id;
+      }
+      off = desc + ((n->n_descsz + 3) & ~3u);
+    }
+  }
+  return NULL;
+}
+
+/* The detached debug file of a file with a build-id (where Debian's -dbg
+ * packages install it, libc6-dbg the C library's), into path; false
+ * without one. */
+static bool debug_file_path(const struct elf_view *v, char *path, size_t size) {
+  char hex[2 * 64 + 1];
+  uint32_t len;
+  const uint8_t *id = build_id(v, &len);
+  if (!id || len < 2 || 2 * len >= sizeof hex)
+    return false;
+  for (uint32_t i = 0; i < len; i++)
+    snprintf(hex + 2 * i, 3, "%02x", id[i]);
+  return (size_t)snprintf(path, size, "/usr/lib/debug/.build-id/%.2s/%s.debug",
+                          hex, hex + 2) < size;
+}
+
+/* Maps an ELF64 file read-only into *v; false if it is not one. */
+static bool map_elf(const char *path, struct elf_view *v) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0)
+    return false;
+  if (fstat(fd, &st) < 0 || st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
+    close(fd);
+    return false;
+  }
+  void *data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (data == MAP_FAILED)
+    return false;
+  *v = (struct elf_view){data, (size_t)st.st_size};
+  const Elf64_Ehdr *eh = data;
+  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 &&
+      eh->e_ident[EI_CLASS] == ELFCLASS64)
+    return true;
+  munmap(data, v->size);
+  return false;
+}
+
+/* Collects the FUNC symbols of .symtab, that of the detached debug file if
+ * the file is stripped, or else .dynsym. */
+static void read_symbols(struct elf_image *img, const struct elf_view *v) {
+  char debug_path[PATH_MAX];
+  struct elf_view debug;
+  bool found = read_symbol_table(img, v, SHT_SYMTAB);
+  if (!found && debug_file_path(v, debug_path, sizeof debug_path) &&
+      map_elf(debug_path, &debug)) {
+    found = read_symbol_table(img, &debug, SHT_SYMTAB);
+    munmap((void *)debug.data, debug.size);
+  }
+  if (!found)
+    read_symbol_table(img, v, SHT_DYNSYM);
   qsort(img->syms, img->num_syms, sizeof *img->syms, compare_symbols);
   mark_instrumented(img);
 }
 
 static void parse_elf(struct elf_image *img) {
-  int fd = open(img->path, O_RDONLY | O_CLOEXEC);
-  struct stat st;
-  if (fd < 0)
+  struct elf_view v;
+  if (!map_elf(img->path, &v))
     return;
-  if (fstat(fd, &st) < 0 || st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
-    close(fd);
-    return;
-  }
-  void *data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-  close(fd);
-  if (data == MAP_FAILED)
-    return;
-  struct elf_view v = {data, (size_t)st.st_size};
-  const Elf64_Ehdr *eh = data;
-  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 &&
-      eh->e_ident[EI_CLASS] == ELFCLASS64) {
-    read_program_headers(img, &v, eh);
-    read_symbols(img, &v, eh);
-  }
-  munmap(data, v.size);
+  read_program_headers(img, &v, (const Elf64_Ehdr *)v.data);
+  read_symbols(img, &v);
+  munmap((void *)v.data, v.size);
 }
 
 /* The cached image of a file (parsed by region_vaddr on first use). */
@@ -402,6 +496,15 @@ bool as_in_instrumented_code(struct addr_space *as, pid_t tid, uint64_t addr) {
     return false;
   const struct func_symbol *s = image_symbol(img, vaddr);
   return image_in_thunk(img, vaddr) || (s && s->instrumented);
+}
+
+enum code_role as_code_role(struct addr_space *as, pid_t tid, uint64_t addr) {
+  struct elf_image *img;
+  uint64_t vaddr;
+  if (!region_vaddr(as_lookup(as, tid, addr), addr, &img, &vaddr))
+    return CODE_OTHER;
+  const struct func_symbol *s = image_symbol(img, vaddr);
+  return s ? s->role : CODE_OTHER;
 }
 
 void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,

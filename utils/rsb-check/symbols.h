@@ -46,6 +46,24 @@ bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr);
  * for files without symbols. */
 bool as_in_instrumented_code(struct addr_space *as, pid_t tid, uint64_t addr);
 
+/* What the refill profile makes of writes to the counter in code at an
+ * address. */
+enum code_role {
+  CODE_OTHER,        /* neither rsb-stuff's runtime nor code it compiled */
+  CODE_INSTRUMENTED, /* a function rsb-stuff compiled, or the runtime's */
+  CODE_ENTRY,        /* an accounting entry (`__rsb_entry.f`) */
+  CODE_REFILL,       /* __rsb_return_thunk, __rsb_refill_return */
+  CODE_RESET,        /* __rsb_reset_depth: its stores reset for its caller */
+  CODE_TAIL_ACCOUNT, /* __rsb_tail_account(_flags): its check accounts the
+                        return of the code its caller tail-calls; it refills
+                        too */
+};
+
+/* The role of the function containing addr (CODE_OTHER for files without
+ * symbols). The runtime's functions are those named `__rsb_...` and
+ * `rsb_...`. */
+enum code_role as_code_role(struct addr_space *as, pid_t tid, uint64_t addr);
+
 /* Writes "symbol+0xoff (file)" for addr into buf. */
 void as_describe(struct addr_space *as, pid_t tid, uint64_t addr, char *buf,
                  size_t size);
