@@ -38,11 +38,13 @@ class Verifier {
 public:
   Verifier(ArrayRef<std::unique_ptr<Binary>> Inputs, const StringSet<> &Allowed,
            const StringSet<> &Required);
-  std::vector<std::string> run();
+  Findings run();
 
 private:
   void error(const Binary &B, uint64_t Shown, StringRef Symbol,
              const Twine &Message);
+  void note(const Binary &B, uint64_t Shown, StringRef Symbol,
+            const Twine &Message);
   void fileError(const Binary &B, const Twine &Message);
   bool mayBeRedirected(const Binary &B, uint64_t Address) const;
 
@@ -72,7 +74,7 @@ private:
   /// Instrumented functions that only a counted call should reach:
   /// neither weak nor sharing their address with an alias.
   StringSet<> Strict;
-  std::vector<std::string> Errors;
+  Findings Result;
 };
 } // namespace
 
@@ -87,13 +89,22 @@ Verifier::Verifier(ArrayRef<std::unique_ptr<Binary>> Inputs,
 
 void Verifier::error(const Binary &B, uint64_t Shown, StringRef Symbol,
                      const Twine &Message) {
-  Errors.push_back((B.Path + ": " + hex(Shown) + " " +
-                    (Symbol.empty() ? StringRef("?") : Symbol) + ": " + Message)
-                       .str());
+  Result.Violations.push_back((B.Path + ": " + hex(Shown) + " " +
+                               (Symbol.empty() ? StringRef("?") : Symbol) +
+                               ": " + Message)
+                                  .str());
+}
+
+void Verifier::note(const Binary &B, uint64_t Shown, StringRef Symbol,
+                    const Twine &Message) {
+  Result.Notes.push_back((B.Path + ": " + hex(Shown) + " " +
+                          (Symbol.empty() ? StringRef("?") : Symbol) +
+                          ": note: " + Message)
+                             .str());
 }
 
 void Verifier::fileError(const Binary &B, const Twine &Message) {
-  Errors.push_back((B.Path + ": " + Message).str());
+  Result.Violations.push_back((B.Path + ": " + Message).str());
 }
 
 /// A weak definition, or one that an alias shares: the pass calls it
@@ -275,11 +286,12 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
     return std::nullopt;
   if ((I.HasTarget && B.Starts.count(I.Target)) || accounted(B, K, F))
     return std::nullopt;
-  SmallVector<std::string, 4> Names;
+  // The names of the target, each with whether the jump goes to its start.
+  SmallVector<std::pair<std::string, bool>, 4> Names;
   if (I.HasTarget)
     if (auto Symbols = B.At.find(I.Target); Symbols != B.At.end())
       for (const Symbol *S : Symbols->second)
-        Names.push_back(S->Name.str());
+        Names.push_back({S->Name.str(), true});
   std::optional<rsbverify::Label> Label;
   if (B.label(I))
     Label = *B.label(I);
@@ -289,14 +301,17 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
     // The symbol's name, without `@plt`.
     StringRef Name = Label->Name;
     Name.consume_back("@plt");
-    Names.push_back(Name.str());
+    Names.push_back({Name.str(), Label->Offset == 0});
   }
   // __rsb_tail_account is also the return thunk of functions that must
-  // keep %r11: it accounts the return and returns, like the thunk.
-  for (StringRef Name : Names)
-    if (Name.starts_with(TailPrefix) || Name == ReturnThunk ||
-        Name == RefillReturn || Name == TailAccount ||
-        B.partOf(Name) == StringRef(F.Name))
+  // keep %r11: it accounts the return and returns, like the thunk. Only
+  // their starts account: past its call, the tail stub of an elided
+  // function is a plain jump to it.
+  for (const auto &[Name, AtStart] : Names)
+    if (B.partOf(Name) == StringRef(F.Name) ||
+        (AtStart &&
+         (StringRef(Name).starts_with(TailPrefix) || Name == ReturnThunk ||
+          Name == RefillReturn || Name == TailAccount)))
       return std::nullopt;
   return ("unaccounted function exit: tail call `" + B.mnemonic(I) + " " +
           (Label ? Label->text() : hex(I.HasTarget ? I.Target : 0)) +
@@ -456,19 +471,23 @@ void Verifier::checkBranches(const Binary &B) {
     bool External = StringRef(Label).ends_with("@plt") || !I.HasTarget;
     std::string Name = External ? StringRef(Label).split('@').first.str() : "";
     if (B.isCall(I)) {
+      // Uncounted, the call only makes the count fall short, and the
+      // callee's own calls and returns are accounted: safe, but the pass
+      // never emits it (inline assembly does), so --list says so.
       if (!B.instrumentedCode(I) || followedByReset(B, K))
         continue;
       if (I.HasTarget && B.Starts.count(I.Target) &&
           !mayBeRedirected(B, I.Target))
-        error(B, B.shown(I), B.symbol(I),
-              "call to " + B.Starts.at(I.Target)->Name +
-                  " bypasses its accounting entry");
+        note(B, B.shown(I), B.symbol(I),
+             "call to " + B.Starts.at(I.Target)->Name +
+                 " bypasses its accounting entry (uncounted: safe)");
       else if (External && Strict.contains(Name))
-        error(B, B.shown(I), B.symbol(I),
-              "call " +
-                  Twine(StringRef(Label).ends_with("@plt") ? "through the PLT "
-                                                           : "") +
-                  "to " + Name + " bypasses its accounting entry");
+        note(B, B.shown(I), B.symbol(I),
+             "call " +
+                 Twine(StringRef(Label).ends_with("@plt") ? "through the PLT "
+                                                          : "") +
+                 "to " + Name +
+                 " bypasses its accounting entry (uncounted: safe)");
     } else if (B.isJump(I)) {
       if (B.symbol(I).starts_with(EntryPrefix) ||
           B.symbol(I).starts_with(TailPrefix))
@@ -485,8 +504,23 @@ void Verifier::checkBranches(const Binary &B) {
 
 void Verifier::checkInside(const Binary &B) {
   for (const Insn &I : B.Insns) {
-    if (!I.HasTarget || !(B.isJump(I) || B.isCall(I)))
+    if (!(B.isJump(I) || B.isCall(I)))
       continue;
+    // Past its first byte an entry is a piece of the accounting sequence
+    // (or a cut through one of its instructions): a call landing there
+    // may count with a register not loaded, pop the return address into
+    // %r11, or not count at all.
+    if (const rsbverify::Label *L = B.label(I);
+        L && L->Offset && L->Name.starts_with(EntryPrefix) && !I.HasTarget)
+      error(B, B.shown(I), B.symbol(I),
+            "branch into the middle of accounting entry " + L->text());
+    if (!I.HasTarget)
+      continue;
+    if (const Function *F = B.entryOf(I.Target);
+        F && I.Target != F->Entry->Address)
+      error(B, B.shown(I), B.symbol(I),
+            "branch into the middle of the accounting entry of " + F->Name +
+                " (" + hex(I.Target - (I.Address - B.shown(I))) + ")");
     const Function *F = B.bodyOf(I.Target);
     if (!F || I.Target == *F->Start)
       continue;
@@ -507,13 +541,13 @@ void Verifier::checkRequired() {
   for (const auto &B : Inputs) {
     for (StringRef Name : Names)
       if (B->ByName.count(Name) && !B->Names.contains(Name) &&
-          !is_contained(B->Elided, Name))
+          !is_contained(B->Elided, Name) && !B->onlyResolvers(Name))
         fileError(*B, Name + " is not instrumented (required by "
                              "--require-instrumented)");
   }
 }
 
-std::vector<std::string> Verifier::run() {
+Findings Verifier::run() {
   for (const auto &B : Inputs) {
     checkInputs(*B);
     checkDefined(*B);
@@ -526,11 +560,11 @@ std::vector<std::string> Verifier::run() {
     checkInside(*B);
   }
   checkRequired();
-  return std::move(Errors);
+  return std::move(Result);
 }
 
-std::vector<std::string>
-rsbverify::verify(ArrayRef<std::unique_ptr<Binary>> Inputs,
-                  const StringSet<> &Allowed, const StringSet<> &Required) {
+Findings rsbverify::verify(ArrayRef<std::unique_ptr<Binary>> Inputs,
+                           const StringSet<> &Allowed,
+                           const StringSet<> &Required) {
   return Verifier(Inputs, Allowed, Required).run();
 }
