@@ -110,6 +110,7 @@ Expected<std::unique_ptr<Binary>> Binary::read(StringRef Path,
   if (Error E = B->readRelocations())
     return std::move(E);
   B->readResolvers();
+  B->readProgramKind();
   if (Error E = B->readCode())
     return std::move(E);
   return std::move(B);
@@ -248,6 +249,32 @@ Error Binary::readRelocations() {
     }
   }
   return Error::success();
+}
+
+void Binary::readProgramKind() {
+  if (!linked())
+    return;
+  const ELFFile &EF = Object->getELFFile();
+  auto Headers = EF.program_headers();
+  if (!Headers) {
+    consumeError(Headers.takeError());
+    return;
+  }
+  for (const auto &Header : *Headers)
+    if (Header.p_type == ELF::PT_INTERP)
+      return;
+  if (Type == ELF::ET_EXEC) {
+    Static = true;
+    return;
+  }
+  auto Dynamic = EF.dynamicEntries();
+  if (!Dynamic) {
+    consumeError(Dynamic.takeError());
+    return;
+  }
+  for (const auto &Entry : *Dynamic)
+    if (Entry.d_tag == ELF::DT_FLAGS_1 && (Entry.d_un.d_val & ELF::DF_1_PIE))
+      Static = true;
 }
 
 /// An IFUNC symbol's value is its resolver; a linked file's IRELATIVE

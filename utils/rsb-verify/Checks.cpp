@@ -16,6 +16,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 
+#include <set>
+
 using namespace llvm;
 using namespace rsbverify;
 
@@ -54,6 +56,7 @@ private:
   void checkBranches(const Binary &B);
   void checkInside(const Binary &B);
   void checkRequired();
+  void checkEarlyResolvers(const Binary &B);
 
   bool accounted(const Binary &B, size_t K, const Function &F) const;
   const Insn *callBefore(const Binary &B, size_t &K, const Function &F) const;
@@ -533,6 +536,68 @@ void Verifier::checkInside(const Binary &B) {
   }
 }
 
+/// A static program runs its resolvers from the C library's start-up,
+/// before there is a thread pointer: code that touches the counter (an
+/// instrumented function, an entry, the runtime's helpers) faults there.
+/// Follows the resolvers' direct calls and jumps through plain code.
+void Verifier::checkEarlyResolvers(const Binary &B) {
+  // Resolvers are small and few; the walk stops at this many functions.
+  constexpr size_t WalkLimit = 256;
+  for (uint64_t Resolver : B.Resolvers) {
+    auto Report = [&](const Insn *I, const Twine &What) {
+      std::optional<rsbverify::Label> Name = B.functionAt(Resolver);
+      std::string Text = Name ? Name->text() : hex(Resolver);
+      error(B, I ? B.shown(*I) : Resolver, I ? B.symbol(*I) : StringRef(Text),
+            "resolver " + Text + " reaches " + What +
+                ", which touches the counter before a static program has a "
+                "thread pointer");
+    };
+    // Whether the code from Start reaches the counter; queues its callees.
+    std::vector<uint64_t> Work{Resolver};
+    std::set<uint64_t> Seen{Resolver};
+    if (const Function *F = B.bodyOf(Resolver)) {
+      Report(nullptr, "instrumented function " + F->Name);
+      continue;
+    }
+    auto Reaches = [&](uint64_t Start) {
+      uint64_t Size = 0;
+      if (auto Symbols = B.At.find(Start); Symbols != B.At.end())
+        for (const Symbol *S : Symbols->second)
+          Size = std::max(Size, S->Size);
+      auto [First, Last] = B.code(Start, Start + Size);
+      for (size_t K = First; K != Last; ++K) {
+        const Insn &I = B.Insns[K];
+        if (!B.isCall(I) && !B.isJump(I))
+          continue;
+        if (const rsbverify::Label *L = B.label(I);
+            L && L->Name.starts_with("__rsb_")) {
+          Report(&I, L->text());
+          return true;
+        }
+        if (!I.HasTarget || (Start <= I.Target && I.Target < Start + Size))
+          continue;
+        if (const Function *F = B.entryOf(I.Target)) {
+          Report(&I, "the accounting entry of " + F->Name);
+          return true;
+        }
+        if (const Function *F = B.bodyOf(I.Target)) {
+          Report(&I, "instrumented function " + F->Name);
+          return true;
+        }
+        if (Seen.insert(I.Target).second)
+          Work.push_back(I.Target);
+      }
+      return false;
+    };
+    while (!Work.empty() && Seen.size() <= WalkLimit) {
+      uint64_t Start = Work.back();
+      Work.pop_back();
+      if (Reaches(Start))
+        break;
+    }
+  }
+}
+
 void Verifier::checkRequired() {
   std::vector<StringRef> Names;
   for (const auto &Name : Required)
@@ -558,6 +623,8 @@ Findings Verifier::run() {
         checkExits(*B, F);
     checkBranches(*B);
     checkInside(*B);
+    if (B->isStatic())
+      checkEarlyResolvers(*B);
   }
   checkRequired();
   return std::move(Result);

@@ -234,6 +234,9 @@ public:
   std::string Path;
   uint16_t Type;
   bool linked() const;
+  /// A program that runs without the dynamic linker: no PT_INTERP, and
+  /// not a shared library (a static PIE carries DF_1_PIE).
+  bool isStatic() const { return Static; }
 
   std::vector<Section> Sections;
   /// Symbol tables (.dynsym, .symtab) by section index, with each symbol
@@ -320,6 +323,7 @@ private:
   llvm::Error readSymbols();
   llvm::Error readRelocations();
   void readResolvers();
+  void readProgramKind();
   llvm::Error readCode();
   uint64_t base(unsigned SectionIndex) const;
   class Disassembly;
@@ -327,6 +331,7 @@ private:
   uint32_t addLabel(const Label &L);
 
   const X86Decoder &D;
+  bool Static = false;
   llvm::object::OwningBinary<llvm::object::ObjectFile> File;
   const llvm::object::ELF64LEObjectFile *Object = nullptr;
   llvm::BumpPtrAllocator Allocator;
