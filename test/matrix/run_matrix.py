@@ -346,7 +346,8 @@ class Cell:
             kind = ("verifier violation" if "violations" in result.stdout
                     else "harness")
             lines = [l for l in result.stdout.splitlines()
-                     if ": instrumented " not in l and ": elided " not in l]
+                     if not re.search(r": (instrumented|elided|resolver) "
+                                      r"|: note: ", l)]
             raise CellFailure(kind, "rsb-verify: %s" % (
                 lines[-1] if lines else "exit %d" % result.returncode),
                 "$ %s\n%s%s" % (" ".join(cmd), "\n".join(lines[:20]),
@@ -354,6 +355,10 @@ class Cell:
         self.instrumented = {
             normalize(l.split(": instrumented ", 1)[1])
             for l in result.stdout.splitlines() if ": instrumented " in l}
+        # IFUNC resolvers are left uninstrumented on purpose.
+        self.resolvers = {
+            normalize(l.split(": resolver ", 1)[1])
+            for l in result.stdout.splitlines() if ": resolver " in l}
 
     def defined_functions(self, files):
         """The functions (FUNC symbols; text symbols of bitcode) defined
@@ -389,7 +394,7 @@ class Cell:
                               "found in its binaries")
         # Once rsb-verify has --require-instrumented NAME,... this line
         # becomes a run of it on `present` (self.binaries("rsb")).
-        missing = sorted(present - self.instrumented)
+        missing = sorted(present - self.instrumented - self.resolvers)
         if missing:
             raise CellFailure("not instrumented", "%d of %d functions have "
                               "no accounting entry: %s" % (

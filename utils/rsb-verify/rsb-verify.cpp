@@ -64,6 +64,11 @@
 //            itself, and no branch lands in f's entry but at its first
 //            byte (past it, a piece of the sequence may count with %r11
 //            not loaded, pop the return address, or not count);
+//   early    in a static program (no PT_INTERP; an executable, or a
+//            static PIE with DF_1_PIE), which runs its resolvers before it
+//            has a thread pointer, no resolver reaches instrumented code,
+//            an entry or the runtime's `__rsb_*` helpers through direct
+//            calls and jumps (all of them touch the counter at %fs:);
 //   required with --require-instrumented NAME[,NAME...] or
 //            --require-instrumented-file FILE (one name a line, `#` starts a
 //            comment): each named function that an input defines has an
