@@ -109,7 +109,9 @@ static cl::list<std::string> Files(cl::Positional, cl::OneOrMore,
                                    cl::desc("<file>..."), cl::cat(Category));
 static cl::opt<bool> List("list",
                           cl::desc("Print the instrumented and elided "
-                                   "functions"),
+                                   "functions, the IFUNC resolvers, and "
+                                   "notes on safe code the pass does not "
+                                   "emit (calls that skip an entry)"),
                           cl::cat(Category));
 static cl::list<std::string> AllowUninstrumented(
     "allow-uninstrumented", cl::value_desc("file"),
