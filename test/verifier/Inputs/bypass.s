@@ -50,6 +50,15 @@ g:
 	jmp	g
 	.size	g, .-g
 
+	# An IFUNC resolver named like a part of f (as C++ multiversioning
+	# names _Z1fi.resolver beside _Z1fi) is no part of f.
+	.type	f.resolver,@function
+f.resolver:
+	jmp	f+4
+	.size	f.resolver, .-f.resolver
+	.type	_f_ifunc,@gnu_indirect_function
+	.set	_f_ifunc, f.resolver
+
 	.section .tbss,"awT",@nobits
 	.globl	__rsb_depth
 	.type	__rsb_depth,@object
