@@ -354,7 +354,8 @@ class Cell:
             kind = ("verifier violation" if "violations" in result.stdout
                     else "harness")
             lines = [l for l in result.stdout.splitlines()
-                     if ": instrumented " not in l and ": elided " not in l]
+                     if not re.search(r": (instrumented|elided|resolver) "
+                                      r"|: note: ", l)]
             raise CellFailure(kind, "rsb-verify: %s" % (
                 lines[-1] if lines else "exit %d" % result.returncode),
                 "$ %s\n%s%s" % (" ".join(cmd), "\n".join(lines[:20]),
@@ -362,6 +363,10 @@ class Cell:
         self.instrumented = {
             normalize(l.split(": instrumented ", 1)[1])
             for l in result.stdout.splitlines() if ": instrumented " in l}
+        # IFUNC resolvers are left uninstrumented on purpose.
+        self.resolvers = {
+            normalize(l.split(": resolver ", 1)[1])
+            for l in result.stdout.splitlines() if ": resolver " in l}
 
     def defined_functions(self, files):
         """The functions (FUNC symbols; text symbols of bitcode) defined
@@ -389,32 +394,16 @@ class Cell:
                     names.add(normalize(name))
         return names
 
-    def ifunc_resolvers(self, files):
-        """The functions at the address of an IFUNC symbol: its resolver,
-        left uninstrumented by design (it runs once, before the thread
-        pointer exists in a static program; docs/design.md)."""
-        cmd = [self.tool("llvm-readelf"), "-sW"] + files
-        result = self.run(cmd)
-        if result.returncode != 0:
-            raise CellFailure("harness", "%s failed" % cmd[0],
-                              self.detail(cmd, result))
-        symbols = [line.split() for line in result.stdout.splitlines()]
-        symbols = [c for c in symbols if len(c) >= 8 and c[6] != "UND"]
-        ifuncs = {c[1] for c in symbols if c[3] == "IFUNC"}
-        return {normalize(c[7].split("@")[0]) for c in symbols
-                if c[3] == "FUNC" and c[1] in ifuncs}
-
     def check_instrumented(self):
         wanted = self.defined_functions(self.objects["rsb"])
         binaries = self.binaries("rsb")
-        present = (wanted & self.defined_functions(binaries)) - \
-            self.ifunc_resolvers(binaries)
+        present = wanted & self.defined_functions(binaries)
         if not present:
             raise CellFailure("harness", "none of the program's functions "
                               "found in its binaries")
         # Once rsb-verify has --require-instrumented NAME,... this line
         # becomes a run of it on `present` (self.binaries("rsb")).
-        missing = sorted(present - self.instrumented)
+        missing = sorted(present - self.instrumented - self.resolvers)
         if missing:
             raise CellFailure("not instrumented", "%d of %d functions have "
                               "no accounting entry: %s" % (

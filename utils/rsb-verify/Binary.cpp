@@ -109,6 +109,8 @@ Expected<std::unique_ptr<Binary>> Binary::read(StringRef Path,
     return std::move(E);
   if (Error E = B->readRelocations())
     return std::move(E);
+  B->readResolvers();
+  B->readProgramKind();
   if (Error E = B->readCode())
     return std::move(E);
   return std::move(B);
@@ -247,6 +249,70 @@ Error Binary::readRelocations() {
     }
   }
   return Error::success();
+}
+
+void Binary::readProgramKind() {
+  if (!linked())
+    return;
+  const ELFFile &EF = Object->getELFFile();
+  auto Headers = EF.program_headers();
+  if (!Headers) {
+    consumeError(Headers.takeError());
+    return;
+  }
+  for (const auto &Header : *Headers)
+    if (Header.p_type == ELF::PT_INTERP)
+      return;
+  if (Type == ELF::ET_EXEC) {
+    Static = true;
+    return;
+  }
+  auto Dynamic = EF.dynamicEntries();
+  if (!Dynamic) {
+    consumeError(Dynamic.takeError());
+    return;
+  }
+  for (const auto &Entry : *Dynamic)
+    if (Entry.d_tag == ELF::DT_FLAGS_1 && (Entry.d_un.d_val & ELF::DF_1_PIE))
+      Static = true;
+}
+
+bool Binary::startsInRuntime() const {
+  auto Start = ByName.find("__rsb_start");
+  if (!linked() || Start == ByName.end())
+    return false;
+  uint64_t Entry = Object->getELFFile().getHeader().e_entry;
+  return llvm::any_of(Start->second,
+                      [&](const Symbol *S) { return S->Value == Entry; });
+}
+
+/// An IFUNC symbol's value is its resolver; a linked file's IRELATIVE
+/// relocations name those it runs (a stripped static program has no other
+/// trace of them).
+void Binary::readResolvers() {
+  for (const auto &[Index, Table] : Tables)
+    for (const Symbol &S : Table)
+      if (S.defined() && S.Type == ELF::STT_GNU_IFUNC)
+        Resolvers.push_back(S.Address);
+  if (linked()) {
+    const ELFFile &EF = Object->getELFFile();
+    auto Headers = cantFail(EF.sections());
+    for (const Section &S : Sections) {
+      if (S.Type != ELF::SHT_RELA)
+        continue;
+      auto Relas = EF.relas(Headers[S.Index]);
+      if (!Relas) {
+        consumeError(Relas.takeError());
+        continue;
+      }
+      for (const auto &Rela : *Relas)
+        if (Rela.getType(/*IsMips64EL=*/false) == ELF::R_X86_64_IRELATIVE)
+          Resolvers.push_back(Rela.r_addend);
+    }
+  }
+  llvm::sort(Resolvers);
+  Resolvers.erase(std::unique(Resolvers.begin(), Resolvers.end()),
+                  Resolvers.end());
 }
 
 //===----------------------------------------------------------------------===//
@@ -539,8 +605,14 @@ void Binary::resolveRelocation(Insn &I) {
     if (Found == Relocations.end())
       continue;
     auto [Target, Addend] = Found->second;
+    // A branch's field is %rip-relative: the addend minus the bytes from
+    // the field to the instruction's end says how far past the symbol it
+    // goes (`call f` has -4: f itself).
+    int64_t Past = Addend + int64_t(I.End - Base - Offset);
     I.HasTarget = false;
-    I.Branch = Target ? addLabel({Target->Name, 0}) : Insn::NoLabel;
+    I.Branch = Target ? addLabel({Target->Name,
+                                  isJump(I) || isCall(I) ? uint64_t(Past) : 0})
+                      : Insn::NoLabel;
     if (Target && Target->defined()) {
       I.HasTarget = true;
       I.Target = Target->Address + Addend + (I.End - Base - Offset);
@@ -655,7 +727,49 @@ const Function *Binary::bodyOf(uint64_t Address) const {
   return Address < (*It)->End ? *It : nullptr;
 }
 
+const Function *Binary::entryOf(uint64_t Address) const {
+  auto It = llvm::partition_point(EntryRanges, [&](const Function *F) {
+    return F->Entry->Address <= Address;
+  });
+  if (It == EntryRanges.begin())
+    return nullptr;
+  --It;
+  const Symbol &Entry = *(*It)->Entry;
+  return Address < Entry.Address + Entry.Size ? *It : nullptr;
+}
+
+bool Binary::isResolver(uint64_t Address) const {
+  return std::binary_search(Resolvers.begin(), Resolvers.end(), Address);
+}
+
+bool Binary::onlyResolvers(StringRef Name) const {
+  auto Named = ByName.find(Name);
+  return Named != ByName.end() &&
+         llvm::all_of(Named->second, [&](const Symbol *S) {
+           return S->Type == ELF::STT_GNU_IFUNC || isResolver(S->Address);
+         });
+}
+
+std::vector<StringRef> Binary::resolverNames() const {
+  std::vector<StringRef> Found;
+  for (uint64_t Address : Resolvers) {
+    auto Symbols = At.find(Address);
+    if (Symbols == At.end() || Starts.count(Address))
+      continue;
+    for (const Symbol *S : Symbols->second)
+      if (S->Type == ELF::STT_FUNC)
+        Found.push_back(S->Name);
+  }
+  llvm::sort(Found);
+  Found.erase(std::unique(Found.begin(), Found.end()), Found.end());
+  return Found;
+}
+
 std::optional<StringRef> Binary::partOf(StringRef Symbol) const {
+  // f.resolver selects among f's versions (C++ multiversioning keeps the
+  // default one as f); split off from nothing.
+  if (ResolverNames.contains(Symbol))
+    return std::nullopt;
   while (Symbol.contains('.')) {
     Symbol = Symbol.rsplit('.').first;
     if (Names.contains(Symbol))

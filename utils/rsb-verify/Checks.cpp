@@ -16,6 +16,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 
+#include <set>
+
 using namespace llvm;
 using namespace rsbverify;
 
@@ -38,11 +40,13 @@ class Verifier {
 public:
   Verifier(ArrayRef<std::unique_ptr<Binary>> Inputs, const StringSet<> &Allowed,
            const StringSet<> &Required);
-  std::vector<std::string> run();
+  Findings run();
 
 private:
   void error(const Binary &B, uint64_t Shown, StringRef Symbol,
              const Twine &Message);
+  void note(const Binary &B, uint64_t Shown, StringRef Symbol,
+            const Twine &Message);
   void fileError(const Binary &B, const Twine &Message);
   bool mayBeRedirected(const Binary &B, uint64_t Address) const;
 
@@ -52,6 +56,7 @@ private:
   void checkBranches(const Binary &B);
   void checkInside(const Binary &B);
   void checkRequired();
+  void checkEarlyResolvers(const Binary &B);
 
   bool accounted(const Binary &B, size_t K, const Function &F) const;
   const Insn *callBefore(const Binary &B, size_t &K, const Function &F) const;
@@ -72,7 +77,7 @@ private:
   /// Instrumented functions that only a counted call should reach:
   /// neither weak nor sharing their address with an alias.
   StringSet<> Strict;
-  std::vector<std::string> Errors;
+  Findings Result;
 };
 } // namespace
 
@@ -87,13 +92,22 @@ Verifier::Verifier(ArrayRef<std::unique_ptr<Binary>> Inputs,
 
 void Verifier::error(const Binary &B, uint64_t Shown, StringRef Symbol,
                      const Twine &Message) {
-  Errors.push_back((B.Path + ": " + hex(Shown) + " " +
-                    (Symbol.empty() ? StringRef("?") : Symbol) + ": " + Message)
-                       .str());
+  Result.Violations.push_back((B.Path + ": " + hex(Shown) + " " +
+                               (Symbol.empty() ? StringRef("?") : Symbol) +
+                               ": " + Message)
+                                  .str());
+}
+
+void Verifier::note(const Binary &B, uint64_t Shown, StringRef Symbol,
+                    const Twine &Message) {
+  Result.Notes.push_back((B.Path + ": " + hex(Shown) + " " +
+                          (Symbol.empty() ? StringRef("?") : Symbol) +
+                          ": note: " + Message)
+                             .str());
 }
 
 void Verifier::fileError(const Binary &B, const Twine &Message) {
-  Errors.push_back((B.Path + ": " + Message).str());
+  Result.Violations.push_back((B.Path + ": " + Message).str());
 }
 
 /// A weak definition, or one that an alias shares: the pass calls it
@@ -275,11 +289,12 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
     return std::nullopt;
   if ((I.HasTarget && B.Starts.count(I.Target)) || accounted(B, K, F))
     return std::nullopt;
-  SmallVector<std::string, 4> Names;
+  // The names of the target, each with whether the jump goes to its start.
+  SmallVector<std::pair<std::string, bool>, 4> Names;
   if (I.HasTarget)
     if (auto Symbols = B.At.find(I.Target); Symbols != B.At.end())
       for (const Symbol *S : Symbols->second)
-        Names.push_back(S->Name.str());
+        Names.push_back({S->Name.str(), true});
   std::optional<rsbverify::Label> Label;
   if (B.label(I))
     Label = *B.label(I);
@@ -289,14 +304,17 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
     // The symbol's name, without `@plt`.
     StringRef Name = Label->Name;
     Name.consume_back("@plt");
-    Names.push_back(Name.str());
+    Names.push_back({Name.str(), Label->Offset == 0});
   }
   // __rsb_tail_account is also the return thunk of functions that must
-  // keep %r11: it accounts the return and returns, like the thunk.
-  for (StringRef Name : Names)
-    if (Name.starts_with(TailPrefix) || Name == ReturnThunk ||
-        Name == RefillReturn || Name == TailAccount ||
-        B.partOf(Name) == StringRef(F.Name))
+  // keep %r11: it accounts the return and returns, like the thunk. Only
+  // their starts account: past its call, the tail stub of an elided
+  // function is a plain jump to it.
+  for (const auto &[Name, AtStart] : Names)
+    if (B.partOf(Name) == StringRef(F.Name) ||
+        (AtStart &&
+         (StringRef(Name).starts_with(TailPrefix) || Name == ReturnThunk ||
+          Name == RefillReturn || Name == TailAccount)))
       return std::nullopt;
   return ("unaccounted function exit: tail call `" + B.mnemonic(I) + " " +
           (Label ? Label->text() : hex(I.HasTarget ? I.Target : 0)) +
@@ -456,19 +474,23 @@ void Verifier::checkBranches(const Binary &B) {
     bool External = StringRef(Label).ends_with("@plt") || !I.HasTarget;
     std::string Name = External ? StringRef(Label).split('@').first.str() : "";
     if (B.isCall(I)) {
+      // Uncounted, the call only makes the count fall short, and the
+      // callee's own calls and returns are accounted: safe, but the pass
+      // never emits it (inline assembly does), so --list says so.
       if (!B.instrumentedCode(I) || followedByReset(B, K))
         continue;
       if (I.HasTarget && B.Starts.count(I.Target) &&
           !mayBeRedirected(B, I.Target))
-        error(B, B.shown(I), B.symbol(I),
-              "call to " + B.Starts.at(I.Target)->Name +
-                  " bypasses its accounting entry");
+        note(B, B.shown(I), B.symbol(I),
+             "call to " + B.Starts.at(I.Target)->Name +
+                 " bypasses its accounting entry (uncounted: safe)");
       else if (External && Strict.contains(Name))
-        error(B, B.shown(I), B.symbol(I),
-              "call " +
-                  Twine(StringRef(Label).ends_with("@plt") ? "through the PLT "
-                                                           : "") +
-                  "to " + Name + " bypasses its accounting entry");
+        note(B, B.shown(I), B.symbol(I),
+             "call " +
+                 Twine(StringRef(Label).ends_with("@plt") ? "through the PLT "
+                                                          : "") +
+                 "to " + Name +
+                 " bypasses its accounting entry (uncounted: safe)");
     } else if (B.isJump(I)) {
       if (B.symbol(I).starts_with(EntryPrefix) ||
           B.symbol(I).starts_with(TailPrefix))
@@ -485,8 +507,23 @@ void Verifier::checkBranches(const Binary &B) {
 
 void Verifier::checkInside(const Binary &B) {
   for (const Insn &I : B.Insns) {
-    if (!I.HasTarget || !(B.isJump(I) || B.isCall(I)))
+    if (!(B.isJump(I) || B.isCall(I)))
       continue;
+    // Past its first byte an entry is a piece of the accounting sequence
+    // (or a cut through one of its instructions): a call landing there
+    // may count with a register not loaded, pop the return address into
+    // %r11, or not count at all.
+    if (const rsbverify::Label *L = B.label(I);
+        L && L->Offset && L->Name.starts_with(EntryPrefix) && !I.HasTarget)
+      error(B, B.shown(I), B.symbol(I),
+            "branch into the middle of accounting entry " + L->text());
+    if (!I.HasTarget)
+      continue;
+    if (const Function *F = B.entryOf(I.Target);
+        F && I.Target != F->Entry->Address)
+      error(B, B.shown(I), B.symbol(I),
+            "branch into the middle of the accounting entry of " + F->Name +
+                " (" + hex(I.Target - (I.Address - B.shown(I))) + ")");
     const Function *F = B.bodyOf(I.Target);
     if (!F || I.Target == *F->Start)
       continue;
@@ -499,6 +536,68 @@ void Verifier::checkInside(const Binary &B) {
   }
 }
 
+/// A static program runs its resolvers from the C library's start-up,
+/// before there is a thread pointer: code that touches the counter (an
+/// instrumented function, an entry, the runtime's helpers) faults there.
+/// Follows the resolvers' direct calls and jumps through plain code.
+void Verifier::checkEarlyResolvers(const Binary &B) {
+  // Resolvers are small and few; the walk stops at this many functions.
+  constexpr size_t WalkLimit = 256;
+  for (uint64_t Resolver : B.Resolvers) {
+    auto Report = [&](const Insn *I, const Twine &What) {
+      std::optional<rsbverify::Label> Name = B.functionAt(Resolver);
+      std::string Text = Name ? Name->text() : hex(Resolver);
+      error(B, I ? B.shown(*I) : Resolver, I ? B.symbol(*I) : StringRef(Text),
+            "resolver " + Text + " reaches " + What +
+                ", which touches the counter before a static program has a "
+                "thread pointer");
+    };
+    // Whether the code from Start reaches the counter; queues its callees.
+    std::vector<uint64_t> Work{Resolver};
+    std::set<uint64_t> Seen{Resolver};
+    if (const Function *F = B.bodyOf(Resolver)) {
+      Report(nullptr, "instrumented function " + F->Name);
+      continue;
+    }
+    auto Reaches = [&](uint64_t Start) {
+      uint64_t Size = 0;
+      if (auto Symbols = B.At.find(Start); Symbols != B.At.end())
+        for (const Symbol *S : Symbols->second)
+          Size = std::max(Size, S->Size);
+      auto [First, Last] = B.code(Start, Start + Size);
+      for (size_t K = First; K != Last; ++K) {
+        const Insn &I = B.Insns[K];
+        if (!B.isCall(I) && !B.isJump(I))
+          continue;
+        if (const rsbverify::Label *L = B.label(I);
+            L && L->Name.starts_with("__rsb_")) {
+          Report(&I, L->text());
+          return true;
+        }
+        if (!I.HasTarget || (Start <= I.Target && I.Target < Start + Size))
+          continue;
+        if (const Function *F = B.entryOf(I.Target)) {
+          Report(&I, "the accounting entry of " + F->Name);
+          return true;
+        }
+        if (const Function *F = B.bodyOf(I.Target)) {
+          Report(&I, "instrumented function " + F->Name);
+          return true;
+        }
+        if (Seen.insert(I.Target).second)
+          Work.push_back(I.Target);
+      }
+      return false;
+    };
+    while (!Work.empty() && Seen.size() <= WalkLimit) {
+      uint64_t Start = Work.back();
+      Work.pop_back();
+      if (Reaches(Start))
+        break;
+    }
+  }
+}
+
 void Verifier::checkRequired() {
   std::vector<StringRef> Names;
   for (const auto &Name : Required)
@@ -507,13 +606,13 @@ void Verifier::checkRequired() {
   for (const auto &B : Inputs) {
     for (StringRef Name : Names)
       if (B->ByName.count(Name) && !B->Names.contains(Name) &&
-          !is_contained(B->Elided, Name))
+          !is_contained(B->Elided, Name) && !B->onlyResolvers(Name))
         fileError(*B, Name + " is not instrumented (required by "
                              "--require-instrumented)");
   }
 }
 
-std::vector<std::string> Verifier::run() {
+Findings Verifier::run() {
   for (const auto &B : Inputs) {
     checkInputs(*B);
     checkDefined(*B);
@@ -524,13 +623,15 @@ std::vector<std::string> Verifier::run() {
         checkExits(*B, F);
     checkBranches(*B);
     checkInside(*B);
+    if (B->isStatic() && !B->startsInRuntime())
+      checkEarlyResolvers(*B);
   }
   checkRequired();
-  return std::move(Errors);
+  return std::move(Result);
 }
 
-std::vector<std::string>
-rsbverify::verify(ArrayRef<std::unique_ptr<Binary>> Inputs,
-                  const StringSet<> &Allowed, const StringSet<> &Required) {
+Findings rsbverify::verify(ArrayRef<std::unique_ptr<Binary>> Inputs,
+                           const StringSet<> &Allowed,
+                           const StringSet<> &Required) {
   return Verifier(Inputs, Allowed, Required).run();
 }

@@ -207,9 +207,15 @@ void rsbverify::findFunctions(Binary &B) {
       B.Starts[*F.Start] = &F;
     B.Entries[F.Entry->Address] = &F;
     B.Names.insert(F.Name);
+    B.EntryRanges.push_back(&F);
     if (F.Start)
       B.Bodies.push_back(&F);
   }
+  for (StringRef Name : B.resolverNames())
+    B.ResolverNames.insert(Name);
+  llvm::sort(B.EntryRanges, [](const Function *L, const Function *R) {
+    return L->Entry->Address < R->Entry->Address;
+  });
   llvm::stable_sort(B.Bodies, [](const Function *L, const Function *R) {
     return std::make_pair(*L->Start, L->End) <
            std::make_pair(*R->Start, R->End);

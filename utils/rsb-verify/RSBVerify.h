@@ -234,6 +234,13 @@ public:
   std::string Path;
   uint16_t Type;
   bool linked() const;
+  /// A program that runs without the dynamic linker: no PT_INTERP, and
+  /// not a shared library (a static PIE carries DF_1_PIE).
+  bool isStatic() const { return Static; }
+  /// Whether the program starts in the runtime's `__rsb_start`, which gives
+  /// a static program its thread pointer before the C library runs the
+  /// resolvers (rsb-ld links every static executable so).
+  bool startsInRuntime() const;
 
   std::vector<Section> Sections;
   /// Symbol tables (.dynsym, .symtab) by section index, with each symbol
@@ -247,14 +254,19 @@ public:
   std::map<std::pair<unsigned, uint64_t>, std::pair<const Symbol *, int64_t>>
       Relocations;
   std::vector<Insn> Insns; // by address
+  /// IFUNC resolvers' addresses, sorted: plain code on purpose (they run
+  /// once, maybe before there is a thread pointer).
+  std::vector<uint64_t> Resolvers;
 
   // The instrumented functions (Functions.cpp).
   std::vector<Function> Functions;
   std::vector<std::string> Elided;
   std::vector<Problem> Problems;
   std::unordered_map<uint64_t, const Function *> Starts, Entries;
-  std::vector<const Function *> Bodies; // by start
+  std::vector<const Function *> Bodies;      // by start
+  std::vector<const Function *> EntryRanges; // by entry address
   llvm::StringSet<> Names, Exported;
+  llvm::StringSet<> ResolverNames; // resolverNames()
 
   /// The instruction's address as objdump shows it (section-relative in a
   /// relocatable object).
@@ -287,6 +299,14 @@ public:
                         llvm::ArrayRef<llvm::StringRef> Names) const;
   /// The instrumented function whose code holds Address.
   const Function *bodyOf(uint64_t Address) const;
+  /// The instrumented function whose accounting entry holds Address.
+  const Function *entryOf(uint64_t Address) const;
+  bool isResolver(uint64_t Address) const;
+  /// Whether every function symbol named Name is an IFUNC symbol or a
+  /// resolver: code that is not instrumented on purpose.
+  bool onlyResolvers(llvm::StringRef Name) const;
+  /// The names of the resolvers that have no accounting entry.
+  std::vector<llvm::StringRef> resolverNames() const;
   /// The instrumented function that Symbol (f.cold, f.part.0) was split
   /// off from.
   std::optional<llvm::StringRef> partOf(llvm::StringRef Symbol) const;
@@ -306,6 +326,8 @@ private:
   llvm::Error readSections();
   llvm::Error readSymbols();
   llvm::Error readRelocations();
+  void readResolvers();
+  void readProgramKind();
   llvm::Error readCode();
   uint64_t base(unsigned SectionIndex) const;
   class Disassembly;
@@ -313,6 +335,7 @@ private:
   uint32_t addLabel(const Label &L);
 
   const X86Decoder &D;
+  bool Static = false;
   llvm::object::OwningBinary<llvm::object::ObjectFile> File;
   const llvm::object::ELF64LEObjectFile *Object = nullptr;
   llvm::BumpPtrAllocator Allocator;
@@ -341,10 +364,16 @@ std::string realPath(llvm::StringRef Path);
 /// Finds the instrumented and elided functions of B from its entries.
 void findFunctions(Binary &B);
 
-/// The checks over all inputs; returns one line per violation.
-std::vector<std::string> verify(llvm::ArrayRef<std::unique_ptr<Binary>> Inputs,
-                                const llvm::StringSet<> &Allowed,
-                                const llvm::StringSet<> &Required);
+/// What the checks found: one line per violation, and one per note (code
+/// that is safe but that the pass does not emit).
+struct Findings {
+  std::vector<std::string> Violations, Notes;
+};
+
+/// The checks over all inputs.
+Findings verify(llvm::ArrayRef<std::unique_ptr<Binary>> Inputs,
+                const llvm::StringSet<> &Allowed,
+                const llvm::StringSet<> &Required);
 
 } // namespace rsbverify
 

@@ -53,32 +53,43 @@
 //            branch of f may land inside that check) and not in a function
 //            whose label addresses are taken (computed goto), and a direct
 //            jump out of f (a tail call) that goes neither to an
-//            instrumented function's start nor to a `__rsb_tail.*` entry
-//            nor comes right after those helpers (the red zone may be
-//            stepped over around the helper's call);
-//   calls    an instrumented function's direct call to the start of a
-//            GLOBAL or LOCAL instrumented function (or through the PLT, or
-//            to an undefined symbol in an object, to one instrumented in
-//            another input) that is not followed by `call __rsb_reset_depth`
-//            means the link lost an entry. Uncounted calls are safe, and
-//            legitimate from code that is not instrumented, to a WEAK
-//            definition, or to an address that also carries an alias (or
-//            ifunc): the pass calls aliases and weak definitions uncounted
-//            because the link may redirect them;
+//            instrumented function's start nor to the start of a
+//            `__rsb_tail.*` entry nor comes right after those helpers (the
+//            red zone may be stepped over around the helper's call);
 //   tails    no `jmp` lands on an accounting entry (that would count a call
 //            that never returns separately);
 //   inside   no branch from outside f (other than its split-off parts such
-//            as f.cold) lands anywhere in f but at its start, so f's code is
-//            only reached through the entry or f itself;
+//            as f.cold; never a resolver) lands anywhere in f but at its
+//            start, so f's code is only reached through the entry or f
+//            itself, and no branch lands in f's entry but at its first
+//            byte (past it, a piece of the sequence may count with %r11
+//            not loaded, pop the return address, or not count);
+//   early    in a static program (no PT_INTERP; an executable, or a
+//            static PIE with DF_1_PIE), which runs its resolvers before it
+//            has a thread pointer, and does not start in the runtime's
+//            `__rsb_start` (which makes one first; rsb-ld links static
+//            executables so), no resolver reaches instrumented code, an
+//            entry or the runtime's `__rsb_*` helpers through direct calls
+//            and jumps (all of them touch the counter at %fs:);
 //   required with --require-instrumented NAME[,NAME...] or
 //            --require-instrumented-file FILE (one name a line, `#` starts a
 //            comment): each named function that an input defines has an
 //            entry there (names absent from every input, e.g. inlined away,
-//            are fine).
+//            are fine, and so are IFUNC resolvers and IFUNC symbols).
+//
+// Not a violation: a call that skips an entry (to the start of f, to
+// __rsb_tail.f, through the PLT to a name another input instruments) is
+// not counted, and an under-count costs a refill, never an underflow. The
+// pass never emits one from an instrumented function without a credit
+// reset after it (inline assembly does; so does a link that lost an
+// entry), so --list notes those. IFUNC resolvers (IFUNC symbols' values,
+// IRELATIVE relocations' targets) are uninstrumented on purpose: plain
+// code, never counted as instrumented.
 //
 // Exit status 0 when every check holds, 1 with one line per violation
 // ("file: address symbol: message", or "file: message") otherwise, 2 for a
-// wrong command line. --list prints the instrumented and elided functions.
+// wrong command line. --list prints the instrumented and elided functions,
+// the resolvers and the notes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,7 +111,9 @@ static cl::list<std::string> Files(cl::Positional, cl::OneOrMore,
                                    cl::desc("<file>..."), cl::cat(Category));
 static cl::opt<bool> List("list",
                           cl::desc("Print the instrumented and elided "
-                                   "functions"),
+                                   "functions, the IFUNC resolvers, and "
+                                   "notes on safe code the pass does not "
+                                   "emit (calls that skip an entry)"),
                           cl::cat(Category));
 static cl::list<std::string> AllowUninstrumented(
     "allow-uninstrumented", cl::value_desc("file"),
@@ -186,7 +199,7 @@ int main(int argc, char **argv) {
     Binaries.push_back(std::move(*B));
   }
 
-  std::vector<std::string> Errors = verify(Binaries, Allowed, Required);
+  Findings Found = verify(Binaries, Allowed, Required);
   if (List)
     for (const auto &B : Binaries) {
       std::vector<StringRef> Names;
@@ -199,13 +212,18 @@ int main(int argc, char **argv) {
       llvm::sort(Elided);
       for (const std::string &Name : Elided)
         outs() << B->Path << ": elided " << Name << "\n";
+      for (StringRef Name : B->resolverNames())
+        outs() << B->Path << ": resolver " << Name << "\n";
     }
-  for (const std::string &E : Errors)
+  if (List)
+    for (const std::string &N : Found.Notes)
+      outs() << N << "\n";
+  for (const std::string &E : Found.Violations)
     outs() << E << "\n";
   size_t Count = 0;
   for (const auto &B : Binaries)
     Count += B->Functions.size();
   outs() << "rsb-verify: " << Count << " instrumented functions, "
-         << Errors.size() << " violations\n";
-  return Errors.empty() ? 0 : 1;
+         << Found.Violations.size() << " violations\n";
+  return Found.Violations.empty() ? 0 : 1;
 }

@@ -202,6 +202,17 @@ plain_jump:
 plain_target:
 	ret
 	.size	plain_target, .-plain_target
+	# The tail alias of an elided function accounts at its start only:
+	# past the call it is a plain jump to code with plain rets.
+	.globl	__rsb_tail.elided
+	.type	__rsb_tail.elided,@function
+__rsb_tail.elided:
+	call	__rsb_tail_account
+	jmp	plain_target
+	.size	__rsb_tail.elided, .-__rsb_tail.elided
+	FUNCTION tail_stub_middle
+	jmp	__rsb_tail.elided+5
+	END tail_stub_middle
 
 	# Accounted: to instrumented code, or after the accounting helpers
 	# (stepping over the red zone around the call, as the pass does).
