@@ -107,7 +107,7 @@ bool Verifier::mayBeRedirected(const Binary &B, uint64_t Address) const {
   for (const Symbol *S : Symbols->second) {
     StringRef Name = S->Name;
     bool Own = F && (Name == F->Name ||
-                     (Name.consume_front(TailPrefix) && Name == F->Name));
+                     (Name.consume_front(BodyPrefix) && Name == F->Name));
     if (S->Binding == ELF::STB_WEAK ||
         (!Own && !S->Name.starts_with(EntryPrefix)))
       return true;
