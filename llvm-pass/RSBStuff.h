@@ -110,7 +110,7 @@ enum class EntryPlacement {
 struct PrefixRequest {
   llvm::MCSymbol *Function = nullptr;
   llvm::MCSymbol *Entry = nullptr;
-  llvm::MCSymbol *TailAlias = nullptr; ///< Null for local functions.
+  llvm::MCSymbol *TailAlias = nullptr;  ///< Null for local functions.
   llvm::MCSymbol *BodyMarker = nullptr; ///< Weak and inline functions only.
   /// Padding placement: `__pfx_f`, the FUNC symbol spanning the padding.
   llvm::MCSymbol *PaddingSymbol = nullptr;

@@ -158,12 +158,15 @@ void PrefixStreamer::emitAccounting(MCSymbol *Entry, ArrayRef<MCInst> Seq,
   MCStreamer &S = getStreamer();
   const X86Names &Names =
       X86Names::get(*encoder().MII, *getContext().getRegisterInfo());
-  if (Request.EmitCFI)
-    S.emitCFIStartProc(/*IsSimple=*/false);
-  if (WithTailStub)
+  if (WithTailStub) {
+    if (Request.EmitCFI)
+      S.emitCFIStartProc(/*IsSimple=*/false);
     emitTailStub(Request, encodedSize(*encoder().Emitter, Seq, *Request.STI));
+  }
   emitEntrySymbol(Entry, Request);
   S.emitLabel(Entry);
+  if (Request.EmitCFI && !WithTailStub)
+    S.emitCFIStartProc(/*IsSimple=*/false);
   for (const MCInst &I : Seq) {
     S.emitInstruction(I, *Request.STI);
     if (!Request.EmitCFI)

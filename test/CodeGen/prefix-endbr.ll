@@ -3,7 +3,9 @@
 ; PLT and GOT slots, which are indirect branches that IBT requires to land
 ; on an ENDBR. The accounting still ends exactly at f, which keeps its own
 ; ENDBR. The initial-exec form fits the 16 bytes exactly; the form that
-; saves %r11 needs 20 and gets a 32-byte prefix.
+; saves %r11 needs 20 and gets a 32-byte prefix. The tail alias, reached
+; through PLTs too, starts with ENDBR64 as well; it goes out of line where
+; the prefix has no 6 bytes left for it.
 
 ;; The addresses and sizes below are those of the thunk form of returns.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
@@ -47,7 +49,6 @@
 ; PIC-NEXT:  0000000000000040 <keep>:
 
 ; NOCET-LABEL: __rsb_entry.f:
-; NOCET-NEXT:    .cfi_startproc
 ; NOCET-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 
 define i32 @f(i32 %x) {
