@@ -51,6 +51,7 @@ private:
   void checkExits(const Binary &B, const Function &F);
   void checkBranches(const Binary &B);
   void checkInside(const Binary &B);
+  void checkTailAliases(const Binary &B);
   void checkRequired();
 
   bool accounted(const Binary &B, size_t K, const Function &F) const;
@@ -513,6 +514,34 @@ void Verifier::checkRequired() {
   }
 }
 
+/// Tail calls to `__rsb_tail.g` are accepted by name (directJump), so each
+/// definition must be one of the forms that end the counted call with one
+/// accounted return: a jump to the start of an instrumented function (the
+/// stub in front of its entry, or out of line), or a call to the reset or
+/// the accounting helper first (rsb-ld's fallback, an elided function's
+/// stub). A jump anywhere else, an entry included, could over-count.
+void Verifier::checkTailAliases(const Binary &B) {
+  for (const auto &Named : B.ByName) {
+    if (!Named.getKey().starts_with(TailPrefix))
+      continue;
+    for (const Symbol *Tail : Named.getValue()) {
+      std::optional<size_t> K = B.insnAt(Tail->Address);
+      if (K && B.mnemonic(B.Insns[*K]) == "endbr64")
+        ++*K;
+      if (!K || *K >= B.Insns.size())
+        continue;
+      const Insn &I = B.Insns[*K];
+      if (B.isCallTo(I, {ResetDepth, TailAccount}) ||
+          (B.isJump(I) && I.HasTarget && B.Starts.count(I.Target)))
+        continue;
+      error(B, B.shown(I), Tail->Name,
+            "tail alias " + Tail->Name +
+                " neither jumps to the start of an instrumented function nor "
+                "accounts the return first");
+    }
+  }
+}
+
 std::vector<std::string> Verifier::run() {
   for (const auto &B : Inputs) {
     checkInputs(*B);
@@ -524,6 +553,7 @@ std::vector<std::string> Verifier::run() {
         checkExits(*B, F);
     checkBranches(*B);
     checkInside(*B);
+    checkTailAliases(*B);
   }
   checkRequired();
   return std::move(Errors);
