@@ -21,13 +21,19 @@
 ; RUN:   -x86-rsb-stuff-return-check=thunk -o - \
 ; RUN:   | FileCheck %s --check-prefix=NOCET
 
+; EXE-LABEL: .section .text.rsb_call_thunks,"ax",@progbits
+; EXE:       __rsb_tail.f:
+; EXE-NEXT:    .cfi_startproc
+; EXE-NEXT:    endbr64
+; EXE-NEXT:    jmp [[BODY:.Lrsb_body[0-9]+]]
 ; EXE-LABEL: __rsb_entry.f:
 ; EXE-NEXT:    .cfi_startproc
 ; EXE-NEXT:    endbr64
 ; EXE-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; EXE-NEXT:    .cfi_endproc
 ; EXE-NEXT:    .size __rsb_entry.f, f-__rsb_entry.f
-; EXE:       {{^}}f:
+; EXE-NEXT:  [[BODY]]:
+; EXE-NEXT:  {{^}}f:
 ; EXE-NEXT:    .cfi_startproc
 ; EXE-NEXT:  # %bb.0:
 ; EXE-NEXT:    endbr64
@@ -39,7 +45,11 @@
 ; PIC-EMPTY:
 ; PIC-NEXT:  0000000000000010 <f>:
 ; PIC-NEXT:    10: endbr64
-; PIC:       <__rsb_entry.keep>:
+; PIC:       <__rsb_tail.keep>:
+; PIC-NEXT:      endbr64
+; PIC-NEXT:      jmp 0x40 <keep>
+; PIC-EMPTY:
+; PIC-NEXT:  <__rsb_entry.keep>:
 ; PIC-NEXT:      endbr64
 ; PIC-NEXT:      pushq %r11
 ; PIC-NEXT:      movq (%rip), %r11
