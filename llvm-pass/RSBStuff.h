@@ -64,8 +64,9 @@ class X86Names;
 
 /// Prefix of the accounting entry symbol: calls to `f` go to `__rsb_entry.f`.
 inline constexpr llvm::StringLiteral EntryPrefix = "__rsb_entry.";
-/// Prefix of the tail-call alias: `__rsb_tail.f` is `f` itself. A tail call to
-/// an external function jumps there; a fallback that accounts the return
+/// Prefix of the tail-call alias: `__rsb_tail.f` enters `f` without the
+/// accounting, from an address of its own (RSBStuffStreamer.cpp). A tail call
+/// to an external function jumps there; a fallback that accounts the return
 /// takes its place when the callee is not instrumented.
 inline constexpr llvm::StringLiteral TailPrefix = "__rsb_tail.";
 /// Prefix of the local, zero-sized marker at the start of a weak or inline
