@@ -64,10 +64,16 @@ class X86Names;
 
 /// Prefix of the accounting entry symbol: calls to `f` go to `__rsb_entry.f`.
 inline constexpr llvm::StringLiteral EntryPrefix = "__rsb_entry.";
-/// Prefix of the tail-call alias: `__rsb_tail.f` is `f` itself. A tail call to
-/// an external function jumps there; a fallback that accounts the return
+/// Prefix of the tail-call alias: `__rsb_tail.f` enters `f` without the
+/// accounting, from an address of its own (RSBStuffStreamer.cpp). A tail call
+/// to an external function jumps there; a fallback that accounts the return
 /// takes its place when the callee is not instrumented.
 inline constexpr llvm::StringLiteral TailPrefix = "__rsb_tail.";
+/// Prefix of the local, zero-sized marker at the start of a weak or inline
+/// function's instrumented code: the link may resolve `f` to another copy
+/// (built without rsb-stuff), and rsb-verify still finds this one's code.
+/// Zero-sized, so symbolizers keep naming the address `f`.
+inline constexpr llvm::StringLiteral BodyPrefix = "__rsb_body.";
 
 /// Marks a function that the user opted out (RSB_NOSTUFF in rsb_stuff.h, or
 /// the skip list); the value says which.
@@ -105,7 +111,8 @@ enum class EntryPlacement {
 struct PrefixRequest {
   llvm::MCSymbol *Function = nullptr;
   llvm::MCSymbol *Entry = nullptr;
-  llvm::MCSymbol *TailAlias = nullptr; ///< Null for local functions.
+  llvm::MCSymbol *TailAlias = nullptr;  ///< Null for local functions.
+  llvm::MCSymbol *BodyMarker = nullptr; ///< Weak and inline functions only.
   /// Padding placement: `__pfx_f`, the FUNC symbol spanning the padding.
   llvm::MCSymbol *PaddingSymbol = nullptr;
   llvm::MCSymbolAttr Binding = llvm::MCSA_Invalid;    ///< Global, Weak or none.

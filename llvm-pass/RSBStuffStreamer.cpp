@@ -15,10 +15,18 @@
 //   .p2align 4              <- emitted by the AsmPrinter (function alignment)
 //   .p2align 4               again, or 5 where an indirect call may reach f
 //                            (f then never starts a page: see mayBeMarkedTarget)
-//   int3 x (16 - N)          filler: never executed, traps stray jumps
+//   int3 x (16 - N - T)      filler: never executed, traps stray jumps
+// __rsb_tail.f:             <- tail calls from other objects (FUNC, size T)
+//   [endbr64] jmp f          T bytes, skipping the accounting
 // __rsb_entry.f:            <- direct calls land here (FUNC, size N)
 //   sarq $5, %fs:ctr@tpoff  N bytes: the accounting, ends exactly at f
-// f:                         == __rsb_tail.f
+// f:
+//
+// The tail alias has an address of its own, never f's: symbolizers (dladdr,
+// backtrace_symbols, gdb) name an address by one of the symbols there, and
+// must name f as the plain build does. Where the filler has no room for it
+// (IBT, the forms that save %r11) it goes out of line, like the entries of
+// functions with data before their start.
 //
 // The X86 target's own streamers only serve COFF (.cv_fpo, SEH); for ELF the
 // object target streamer is null and the asm one is unused, so replacing them
@@ -104,8 +112,9 @@ private:
   Encoder &encoder();
   void emitEntrySymbol(MCSymbol *Sym, const PrefixRequest &Request);
   void emitAccounting(MCSymbol *Entry, ArrayRef<MCInst> Seq,
-                      const PrefixRequest &Request);
-  void emitTailAlias(const PrefixRequest &Request);
+                      const PrefixRequest &Request, bool WithTailStub = false);
+  void emitTailStub(const PrefixRequest &Request, unsigned SeqSize);
+  void emitTailStubOutOfLine(const PrefixRequest &Request, MCSymbol *Body);
   void emitLineRow(const PrefixRequest &Request);
   void emitPrefix(const PrefixRequest &Request);
   void emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
@@ -141,15 +150,22 @@ void PrefixStreamer::emitEntrySymbol(MCSymbol *Sym,
 /// The entry label and the accounting sequence, with its own FDE: the entry
 /// lies outside f's, and a signal or profiler sample may stop on the
 /// accounting instruction. The frame is f's entry frame (CFA = rsp + 8),
-/// which is the default rule.
+/// which is the default rule. The tail stub in front of the entry, if any,
+/// shares the FDE.
 void PrefixStreamer::emitAccounting(MCSymbol *Entry, ArrayRef<MCInst> Seq,
-                                    const PrefixRequest &Request) {
+                                    const PrefixRequest &Request,
+                                    bool WithTailStub) {
   MCStreamer &S = getStreamer();
   const X86Names &Names =
       X86Names::get(*encoder().MII, *getContext().getRegisterInfo());
+  if (WithTailStub) {
+    if (Request.EmitCFI)
+      S.emitCFIStartProc(/*IsSimple=*/false);
+    emitTailStub(Request, encodedSize(*encoder().Emitter, Seq, *Request.STI));
+  }
   emitEntrySymbol(Entry, Request);
   S.emitLabel(Entry);
-  if (Request.EmitCFI)
+  if (Request.EmitCFI && !WithTailStub)
     S.emitCFIStartProc(/*IsSimple=*/false);
   for (const MCInst &I : Seq) {
     S.emitInstruction(I, *Request.STI);
@@ -199,13 +215,35 @@ void PrefixStreamer::emitLineRow(const PrefixRequest &Request) {
                                       File->getFilename());
 }
 
-void PrefixStreamer::emitTailAlias(const PrefixRequest &Request) {
-  if (!Request.TailAlias)
-    return;
+/// The bytes of `__rsb_tail.f: [endbr64] jmp f` (the ENDBR64 because other
+/// objects reach it through their PLT, an indirect branch).
+static unsigned tailStubSize(const PrefixRequest &Request) {
+  constexpr unsigned EndbrSize = 4, ShortJmpSize = 2;
+  return (Request.Endbr ? EndbrSize : 0) + ShortJmpSize;
+}
+
+/// The tail stub right before the accounting sequence of SeqSize bytes,
+/// which it jumps over. The jump is spelled as bytes: its displacement is
+/// fixed by the layout, and an instruction could be relaxed or padded
+/// (-mbranches-within-32B-boundaries) and move f.
+void PrefixStreamer::emitTailStub(const PrefixRequest &Request,
+                                  unsigned SeqSize) {
+  MCStreamer &S = getStreamer();
+  MCContext &Ctx = getContext();
+  const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
   emitEntrySymbol(Request.TailAlias, Request);
-  getStreamer().emitAssignment(
-      Request.TailAlias,
-      MCSymbolRefExpr::create(Request.Function, getContext()));
+  S.emitLabel(Request.TailAlias);
+  if (Request.Endbr) {
+    MCInst Endbr;
+    Endbr.setOpcode(Names.opcode("ENDBR64"));
+    S.emitInstruction(Endbr, *Request.STI);
+  }
+  constexpr uint8_t ShortJmp = 0xeb;
+  S.AddComment("jmp " + Request.Function->getName().str());
+  S.emitIntValue(ShortJmp, 1);
+  S.emitIntValue(SeqSize, 1);
+  S.emitELFSize(Request.TailAlias,
+                MCConstantExpr::create(tailStubSize(Request), Ctx));
 }
 
 void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
@@ -222,19 +260,28 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   // attribute; f's entry must stay aligned either way.
   uint64_t Total = alignTo(std::max<uint64_t>(Request.PrefixSize, SeqSize),
                            Request.FunctionAlign);
+  unsigned StubSize = Request.TailAlias ? tailStubSize(Request) : 0;
+  bool StubInFiller = Request.TailAlias && Total - SeqSize >= StubSize;
+  MCSymbol *Body = nullptr;
+  if (Request.TailAlias && !StubInFiller) {
+    Body = Ctx.createTempSymbol("rsb_body");
+    emitTailStubOutOfLine(Request, Body);
+  }
   S.emitCodeAlignment(
       Request.OffPageStart ? Align(2 * Total) : Request.FunctionAlign, &STI);
   emitLineRow(Request);
   MCInst Trap;
   Trap.setOpcode(Names.opcode("INT3"));
-  for (uint64_t I = SeqSize; I < Total; ++I)
+  for (uint64_t I = SeqSize + (StubInFiller ? StubSize : 0); I < Total; ++I)
     S.emitInstruction(Trap, STI);
 
-  emitAccounting(Request.Entry, Seq, Request);
+  emitAccounting(Request.Entry, Seq, Request, StubInFiller);
   S.emitELFSize(Request.Entry,
                 MCBinaryExpr::createSub(
                     MCSymbolRefExpr::create(Request.Function, Ctx),
                     MCSymbolRefExpr::create(Request.Entry, Ctx), Ctx));
+  if (Body)
+    S.emitLabel(Body);
 }
 
 /// `jmp Target`. Out-of-line code jumps to f through a local label placed
@@ -283,7 +330,25 @@ void PrefixStreamer::emitCallThunk(const PrefixRequest &Request) {
   MCSymbol *Body = Ctx.createTempSymbol("rsb_body");
   Seq.push_back(jumpTo(Ctx, Body, Names));
   emitOutOfLine(Request.Entry, Seq, Request, ".text.rsb_call_thunks");
+  if (Request.TailAlias)
+    emitTailStubOutOfLine(Request, Body);
   getStreamer().emitLabel(Body);
+}
+
+/// `__rsb_tail.f: [endbr64] jmp f` out of line, where the prefix has no
+/// room for it.
+void PrefixStreamer::emitTailStubOutOfLine(const PrefixRequest &Request,
+                                           MCSymbol *Body) {
+  MCContext &Ctx = getContext();
+  const X86Names &Names = X86Names::get(*encoder().MII, *Ctx.getRegisterInfo());
+  SmallVector<MCInst, 2> Seq;
+  if (Request.Endbr) {
+    MCInst Endbr;
+    Endbr.setOpcode(Names.opcode("ENDBR64"));
+    Seq.push_back(Endbr);
+  }
+  Seq.push_back(jumpTo(Ctx, Body, Names));
+  emitOutOfLine(Request.TailAlias, Seq, Request, ".text.rsb_call_thunks");
 }
 
 /// An elided function has no accounting, so nothing in front of it: its
@@ -384,7 +449,11 @@ void PrefixStreamer::emit(const PrefixRequest &Request) {
     emitInitThunks(Request);
     return;
   }
-  emitTailAlias(Request);
+  if (Request.BodyMarker) {
+    getStreamer().emitSymbolAttribute(Request.BodyMarker,
+                                      MCSA_ELF_TypeFunction);
+    getStreamer().emitLabel(Request.BodyMarker);
+  }
 }
 
 MCTargetStreamer *createAsmStreamer(MCStreamer &S, formatted_raw_ostream &OS,

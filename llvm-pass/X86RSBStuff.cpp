@@ -156,6 +156,8 @@ void X86RSBStuff::requestPrefix() {
   R.Entry = symbolFor(EntryPrefix, F);
   if (!F.hasLocalLinkage())
     R.TailAlias = symbolFor(TailPrefix, F);
+  if (F.isWeakForLinker())
+    R.BodyMarker = symbolFor(BodyPrefix, F);
   describeSymbols(R, F);
   R.Counter = namedSymbol(opts::CounterSym);
   R.StatsBlock = Settings.Stats ? namedSymbol(opts::StatsSym) : nullptr;

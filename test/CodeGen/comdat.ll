@@ -25,12 +25,14 @@
 ; ASM-NEXT: .type inl,@function
 ; ASM-NEXT: .p2align 5
 ; ASM-NEXT: int3
+; ASM:      .type __rsb_tail.inl,@function
+; ASM-NEXT: .weak __rsb_tail.inl
+; ASM-NEXT: __rsb_tail.inl:
 ; ASM:      .type __rsb_entry.inl,@function
 ; ASM-NEXT: .weak __rsb_entry.inl
 ; ASM-NEXT: __rsb_entry.inl:
-; ASM:      .type __rsb_tail.inl,@function
-; ASM-NEXT: .weak __rsb_tail.inl
-; ASM-NEXT: __rsb_tail.inl = inl
+; ASM:      .type __rsb_body.inl,@function
+; ASM-NEXT: __rsb_body.inl:
 ; ASM-NEXT: inl:
 ; ASM:      .text
 ; ASM:      {{^}}user:
@@ -40,7 +42,8 @@
 
 ; SYMTAB-DAG: 0000000000000010  w F .text.inl [[#%.16x,]] inl{{$}}
 ; SYMTAB-DAG: 0000000000000006  w F .text.inl 000000000000000a __rsb_entry.inl{{$}}
-; SYMTAB-DAG: 0000000000000010  w F .text.inl [[#%.16x,]] __rsb_tail.inl{{$}}
+; SYMTAB-DAG: 0000000000000004  w F .text.inl 0000000000000002 __rsb_tail.inl{{$}}
+; SYMTAB-DAG: 0000000000000010 l F .text.inl 0000000000000000 __rsb_body.inl{{$}}
 
 ; GROUP:      COMDAT group section [{{ *}}[[#]]] `.group' [__rsb_entry.inl] contains 2 sections:
 ; GROUP-NEXT:    [Index] Name

@@ -48,24 +48,30 @@
 ; ASM64-NEXT:    .type first,@function
 ; ASM64-NEXT:    .p2align 6
 ; ASM64-NEXT:    int3
-; ASM64-COUNT-53: int3
-; ASM64-NEXT:    .type __rsb_entry.first,@function
+; ASM64-COUNT-51: int3
+; ASM64-NEXT:    .type __rsb_tail.first,@function
+; ASM64:         .type __rsb_entry.first,@function
 ; ASM64:         .p2align 6
 ; ASM64-NEXT:    .type second,@function
 ; ASM64-NEXT:    .p2align 6
 ; ASM64-NEXT:    int3
-; ASM64-COUNT-53: int3
-; ASM64-NEXT:    .type __rsb_entry.second,@function
+; ASM64-COUNT-51: int3
+; ASM64-NEXT:    .type __rsb_tail.second,@function
+; ASM64:         .type __rsb_entry.second,@function
 ; ASM64:         .p2align 6
 ; ASM64-NEXT:    .type third,@function
 ; ASM64-NEXT:    .p2align 6
 ; ASM64-NEXT:    int3
-; ASM64-COUNT-53: int3
-; ASM64-NEXT:    .type __rsb_entry.third,@function
+; ASM64-COUNT-51: int3
+; ASM64-NEXT:    .type __rsb_tail.third,@function
+; ASM64:         .type __rsb_entry.third,@function
 
 ; OBJ64-LABEL: 0000000000000000 <.text>:
 ; OBJ64-NEXT:         0: cc int3
-; OBJ64-COUNT-53:        cc int3
+; OBJ64-COUNT-51:        cc int3
+; OBJ64-EMPTY:
+; OBJ64-NEXT: 0000000000000034 <__rsb_tail.first>:
+; OBJ64-NEXT:        34: eb 0a jmp 0x40 <first>
 ; OBJ64-EMPTY:
 ; OBJ64-NEXT: 0000000000000036 <__rsb_entry.first>:
 ; OBJ64-NEXT:        36: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
@@ -78,7 +84,10 @@
 ;; Only alignment NOPs until the next filler.
 ; OBJ64-NOT:  {{^ +[0-9a-f]+: (cc|64|e8|e9|c3)}}
 ; OBJ64:             80: cc int3
-; OBJ64-COUNT-53:        cc int3
+; OBJ64-COUNT-51:        cc int3
+; OBJ64-EMPTY:
+; OBJ64-NEXT: 00000000000000b4 <__rsb_tail.second>:
+; OBJ64-NEXT:        b4: eb 0a jmp 0xc0 <second>
 ; OBJ64-EMPTY:
 ; OBJ64-NEXT: 00000000000000b6 <__rsb_entry.second>:
 ; OBJ64-NEXT:        b6: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0

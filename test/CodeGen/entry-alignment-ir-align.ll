@@ -30,12 +30,18 @@
 ; OBJ:      <__rsb_entry.a16>:
 ; OBJ:      jmp
 ; OBJ-NOT:  {{^ +[0-9a-f]+: (64|e8|e9|c3)}}
-; OBJ-COUNT-22: cc int3
+; OBJ-COUNT-20: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT: <__rsb_tail.a32>:
+; OBJ-NEXT: eb 0a jmp
 ; OBJ-EMPTY:
 ; OBJ-NEXT: <__rsb_entry.a32>:
 ; OBJ:      jmp
 ; OBJ-NOT:  {{^ +[0-9a-f]+: (64|e8|e9|c3)}}
-; OBJ-COUNT-54: cc int3
+; OBJ-COUNT-52: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT: <__rsb_tail.a64>:
+; OBJ-NEXT: eb 0a jmp
 ; OBJ-EMPTY:
 ; OBJ-NEXT: <__rsb_entry.a64>:
 

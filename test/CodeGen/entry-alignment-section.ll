@@ -34,14 +34,16 @@
 ; ASM-NEXT: .type second,@function
 ; ASM-NEXT: .p2align 4
 ; ASM-NEXT: int3
-; ASM-COUNT-5: int3
-; ASM-NEXT: .type __rsb_entry.second,@function
+; ASM-COUNT-3: int3
+; ASM-NEXT: .type __rsb_tail.second,@function
+; ASM:      .type __rsb_entry.second,@function
 ; ASM:      .p2align 1
 ; ASM-NEXT: .type third,@function
 ; ASM-NEXT: .p2align 4
 ; ASM-NEXT: int3
-; ASM-COUNT-5: int3
-; ASM-NEXT: .type __rsb_entry.third,@function
+; ASM-COUNT-3: int3
+; ASM-NEXT: .type __rsb_tail.third,@function
+; ASM:      .type __rsb_entry.third,@function
 
 ;; Alignment NOPs after first's jmp, then only the filler.
 ; OBJ-LABEL: Disassembly of section .text.mine:
@@ -50,14 +52,20 @@
 ; OBJ-NEXT:    13: e9 00 00 00 00 jmp
 ; OBJ-NEXT:    18: 0f 1f 84 00 00 00 00 00 nopl
 ; OBJ-NEXT:    20: cc int3
-; OBJ-COUNT-5:     cc int3
+; OBJ-COUNT-3:     cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT:  0000000000000024 <__rsb_tail.second>:
+; OBJ-NEXT:    24: eb 0a jmp 0x30 <second>
 ; OBJ-EMPTY:
 ; OBJ-NEXT:  0000000000000026 <__rsb_entry.second>:
 ; OBJ-NEXT:    26: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
 ; OBJ-EMPTY:
 ; OBJ-NEXT:  0000000000000030 <second>:
 ; OBJ:         40: cc int3
-; OBJ-COUNT-5:     cc int3
+; OBJ-COUNT-3:     cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT:  0000000000000044 <__rsb_tail.third>:
+; OBJ-NEXT:    44: eb 0a jmp 0x50 <third>
 ; OBJ-EMPTY:
 ; OBJ-NEXT:  0000000000000046 <__rsb_entry.third>:
 ; OBJ-NEXT:    46: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0

@@ -3,7 +3,7 @@
 ; -fpatchable-function-entry=N,M's M NOPs) must end exactly at the entry,
 ; where the accounting prefix would go: such a function gets its accounting
 ; entry out of line, `__rsb_entry.f: sarq; jmp f` in .text.rsb_call_thunks,
-; and its data stays where UBSan's and KCFI's checks read it (f - 8, f - 4).
+; with its tail alias `__rsb_tail.f: jmp f`, and its data stays where UBSan's and KCFI's checks read it (f - 8, f - 4).
 ; Before, each was skipped with only a remark, and a build with
 ; -fsanitize=undefined or -fsanitize=kcfi had no instrumented function at
 ; all. Prologue data sits after the entry label and keeps the prefix.
@@ -19,9 +19,12 @@
 ; CHECK-NEXT:    .cfi_startproc
 ; CHECK-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; CHECK-NEXT:    jmp [[BODY:.Lrsb_body[0-9]+]]
+; CHECK:         .section .text.rsb_call_thunks,"ax",@progbits
+; CHECK:       __rsb_tail.with_prefix:
+; CHECK-NEXT:    .cfi_startproc
+; CHECK-NEXT:    jmp [[BODY]]
 ; CHECK:         .text
 ; CHECK-NEXT:  [[BODY]]:
-; CHECK:       __rsb_tail.with_prefix = with_prefix
 ; CHECK-NEXT:  with_prefix:
 ; CHECK:         je __rsb_refill_return # TAILCALL
 
@@ -58,7 +61,6 @@
 ; CHECK:         je __rsb_refill_return # TAILCALL
 
 ; CHECK-LABEL: __rsb_entry.with_prologue:
-; CHECK-NEXT:    .cfi_startproc
 ; CHECK-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; CHECK-NEXT:    .cfi_endproc
 ; CHECK:       {{^}}with_prologue:

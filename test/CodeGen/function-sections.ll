@@ -1,5 +1,5 @@
-; With -ffunction-sections each function's prefix (filler, entry symbol,
-; accounting) is emitted into the function's own section .text.<f>, so the
+; With -ffunction-sections each function's prefix (filler, tail alias, entry
+; symbol, accounting) is emitted into the function's own section .text.<f>, so the
 ; linker's --gc-sections keeps or drops the two together, and a kept
 ; function's entry still ends exactly at it.
 
@@ -42,8 +42,8 @@
 ; ASM:      .section .text._start,"ax",@progbits
 ; ASM:      __rsb_entry._start:
 ; ASM:      .section .text.unused_ext,"ax",@progbits
+; ASM:      __rsb_tail.unused_ext:
 ; ASM:      __rsb_entry.unused_ext:
-; ASM:      __rsb_tail.unused_ext = unused_ext
 
 ; SYMTAB-DAG: 0000000000000010 l F .text.used {{0+}}[[#%x,]] used{{$}}
 ; SYMTAB-DAG: 0000000000000006 l F .text.used 000000000000000a __rsb_entry.used{{$}}
@@ -53,7 +53,7 @@
 ; SYMTAB-DAG: 0000000000000006 g F .text._start 000000000000000a __rsb_entry._start{{$}}
 ; SYMTAB-DAG: 0000000000000010 g F .text.unused_ext {{0+}}[[#%x,]] unused_ext{{$}}
 ; SYMTAB-DAG: 0000000000000006 g F .text.unused_ext 000000000000000a __rsb_entry.unused_ext{{$}}
-; SYMTAB-DAG: 0000000000000010 g F .text.unused_ext {{0+}}[[#%x,]] __rsb_tail.unused_ext{{$}}
+; SYMTAB-DAG: 0000000000000004 g F .text.unused_ext 0000000000000002 __rsb_tail.unused_ext{{$}}
 
 ; USED-LABEL: Disassembly of section .text.used:
 ; USED-EMPTY:
@@ -75,7 +75,7 @@
 ; LINKED-DAG: [[#%.16x,UADDR-10]] 10 FUNC LOCAL DEFAULT [[#]] __rsb_entry.used{{$}}
 ; LINKED-DAG: [[#%x,START:]] [[#]] FUNC GLOBAL DEFAULT [[#]] _start{{$}}
 ; LINKED-DAG: [[#%.16x,START-10]] 10 FUNC GLOBAL DEFAULT [[#]] __rsb_entry._start{{$}}
-; LINKED-DAG: [[#%.16x,START]] [[#]] FUNC GLOBAL DEFAULT [[#]] __rsb_tail._start{{$}}
+; LINKED-DAG: [[#%.16x,START-12]] 2 FUNC GLOBAL DEFAULT [[#]] __rsb_tail._start{{$}}
 
 ;--- main.ll
 define internal void @used() noinline {

@@ -3,7 +3,9 @@
 ; PLT and GOT slots, which are indirect branches that IBT requires to land
 ; on an ENDBR. The accounting still ends exactly at f, which keeps its own
 ; ENDBR. The initial-exec form fits the 16 bytes exactly; the form that
-; saves %r11 needs 20 and gets a 32-byte prefix.
+; saves %r11 needs 20 and gets a 32-byte prefix. The tail alias, reached
+; through PLTs too, starts with ENDBR64 as well; it goes out of line where
+; the prefix has no 6 bytes left for it.
 
 ;; The addresses and sizes below are those of the thunk form of returns.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
@@ -19,13 +21,19 @@
 ; RUN:   -x86-rsb-stuff-return-check=thunk -o - \
 ; RUN:   | FileCheck %s --check-prefix=NOCET
 
+; EXE-LABEL: .section .text.rsb_call_thunks,"ax",@progbits
+; EXE:       __rsb_tail.f:
+; EXE-NEXT:    .cfi_startproc
+; EXE-NEXT:    endbr64
+; EXE-NEXT:    jmp [[BODY:.Lrsb_body[0-9]+]]
 ; EXE-LABEL: __rsb_entry.f:
 ; EXE-NEXT:    .cfi_startproc
 ; EXE-NEXT:    endbr64
 ; EXE-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; EXE-NEXT:    .cfi_endproc
 ; EXE-NEXT:    .size __rsb_entry.f, f-__rsb_entry.f
-; EXE:       {{^}}f:
+; EXE-NEXT:  [[BODY]]:
+; EXE-NEXT:  {{^}}f:
 ; EXE-NEXT:    .cfi_startproc
 ; EXE-NEXT:  # %bb.0:
 ; EXE-NEXT:    endbr64
@@ -37,7 +45,11 @@
 ; PIC-EMPTY:
 ; PIC-NEXT:  0000000000000010 <f>:
 ; PIC-NEXT:    10: endbr64
-; PIC:       <__rsb_entry.keep>:
+; PIC:       <__rsb_tail.keep>:
+; PIC-NEXT:      endbr64
+; PIC-NEXT:      jmp 0x40 <keep>
+; PIC-EMPTY:
+; PIC-NEXT:  <__rsb_entry.keep>:
 ; PIC-NEXT:      endbr64
 ; PIC-NEXT:      pushq %r11
 ; PIC-NEXT:      movq (%rip), %r11
@@ -47,7 +59,6 @@
 ; PIC-NEXT:  0000000000000040 <keep>:
 
 ; NOCET-LABEL: __rsb_entry.f:
-; NOCET-NEXT:    .cfi_startproc
 ; NOCET-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 
 define i32 @f(i32 %x) {

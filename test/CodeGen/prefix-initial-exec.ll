@@ -26,12 +26,16 @@
 ; ASM-NEXT:    .p2align 4
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
+; ASM-NEXT:    .cfi_startproc
+; ASM-NEXT:    .type __rsb_tail.f,@function
+; ASM-NEXT:    .globl __rsb_tail.f
+; ASM-NEXT:  __rsb_tail.f:
+; ASM-NEXT:    .byte 235 # jmp f
+; ASM-NEXT:    .byte 12
+; ASM-NEXT:    .size __rsb_tail.f, 2
 ; ASM-NEXT:    .type __rsb_entry.f,@function
 ; ASM-NEXT:    .globl __rsb_entry.f
 ; ASM-NEXT:  __rsb_entry.f:
-; ASM-NEXT:    .cfi_startproc
 ; ASM-NEXT:    movq __rsb_depth@GOTTPOFF(%rip), %r11
 ; ASM-NEXT:    sarq $5, %fs:(%r11)
 ; ASM-NEXT:    .cfi_endproc
@@ -42,8 +46,9 @@
 ; OBJ-LABEL: 0000000000000000 <.text>:
 ; OBJ-NEXT:         0: cc int3
 ; OBJ-NEXT:         1: cc int3
-; OBJ-NEXT:         2: cc int3
-; OBJ-NEXT:         3: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT: 0000000000000002 <__rsb_tail.f>:
+; OBJ-NEXT:         2: eb 0c jmp 0x10 <f>
 ; OBJ-EMPTY:
 ; OBJ-NEXT: 0000000000000004 <__rsb_entry.f>:
 ; OBJ-NEXT:         4: 4c 8b 1d 00 00 00 00 movq (%rip), %r11
@@ -62,10 +67,10 @@
 
 ; SYM-DAG: 0000000000000010 [[#]] FUNC GLOBAL DEFAULT [[#]] f{{$}}
 ; SYM-DAG: 0000000000000004 12 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.f{{$}}
+; SYM-DAG: 0000000000000002 2 FUNC GLOBAL DEFAULT [[#]] __rsb_tail.f{{$}}
 ; SYM-DAG: 0000000000000000 0 TLS GLOBAL DEFAULT UND __rsb_depth{{$}}
 
 ; LE-LABEL: __rsb_entry.f:
-; LE-NEXT:    .cfi_startproc
 ; LE-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; LE-NOT:     GOTTPOFF
 

@@ -41,7 +41,6 @@
 
 ; The plain C function needs neither.
 ; PIC-LABEL: __rsb_entry.plain:
-; PIC-NEXT:    .cfi_startproc
 ; PIC-NEXT:    movq __rsb_depth@GOTTPOFF(%rip), %r11
 ; PIC-NEXT:    sarq $5, %fs:(%r11)
 ; PIC-NEXT:    .cfi_endproc
@@ -54,7 +53,6 @@
 ; EH-NEXT: 0x10: CFA=RSP+8: RIP=[CFA-8]
 
 ; EXE-LABEL: __rsb_entry.pnone:
-; EXE-NEXT:    .cfi_startproc
 ; EXE-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; EXE-NEXT:    .cfi_endproc
 ; EXE-LABEL: {{^}}ncsr:

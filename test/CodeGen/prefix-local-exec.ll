@@ -1,7 +1,8 @@
 ; The accounting prefix in its default (local-exec) form: the streamer's own
-; code alignment (a no-op after the AsmPrinter's), six int3 of filler, then
+; code alignment (a no-op after the AsmPrinter's), four int3 of filler, the
+; tail alias __rsb_tail.f: `jmp f` (2 bytes, over the accounting), then
 ; __rsb_entry.f: `sarq $5, %fs:__rsb_depth@tpoff` (10 bytes), ending exactly
-; at f, which stays 16-byte aligned.
+; at f, which stays 16-byte aligned. One FDE covers both.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-count-indirect=false %s -o - \
@@ -23,12 +24,16 @@
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
+; ASM-NEXT:    .cfi_startproc
+; ASM-NEXT:    .type __rsb_tail.f,@function
+; ASM-NEXT:    .globl __rsb_tail.f
+; ASM-NEXT:  __rsb_tail.f:
+; ASM-NEXT:    .byte 235 # jmp f
+; ASM-NEXT:    .byte 10
+; ASM-NEXT:    .size __rsb_tail.f, 2
 ; ASM-NEXT:    .type __rsb_entry.f,@function
 ; ASM-NEXT:    .globl __rsb_entry.f
 ; ASM-NEXT:  __rsb_entry.f:
-; ASM-NEXT:    .cfi_startproc
 ; ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; ASM-NEXT:    .cfi_endproc
 ; ASM-NEXT:    .size __rsb_entry.f, f-__rsb_entry.f
@@ -41,12 +46,16 @@
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3
 ; ASM-NEXT:    int3
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
+; ASM-NEXT:    .cfi_startproc
+; ASM-NEXT:    .type __rsb_tail.g,@function
+; ASM-NEXT:    .globl __rsb_tail.g
+; ASM-NEXT:  __rsb_tail.g:
+; ASM-NEXT:    .byte 235 # jmp g
+; ASM-NEXT:    .byte 10
+; ASM-NEXT:    .size __rsb_tail.g, 2
 ; ASM-NEXT:    .type __rsb_entry.g,@function
 ; ASM-NEXT:    .globl __rsb_entry.g
 ; ASM-NEXT:  __rsb_entry.g:
-; ASM-NEXT:    .cfi_startproc
 ; ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; ASM-NEXT:    .cfi_endproc
 ; ASM-NEXT:    .size __rsb_entry.g, g-__rsb_entry.g
@@ -57,8 +66,9 @@
 ; OBJ-NEXT:         1: cc int3
 ; OBJ-NEXT:         2: cc int3
 ; OBJ-NEXT:         3: cc int3
-; OBJ-NEXT:         4: cc int3
-; OBJ-NEXT:         5: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT: 0000000000000004 <__rsb_tail.f>:
+; OBJ-NEXT:         4: eb 0a jmp 0x10 <f>
 ; OBJ-EMPTY:
 ; OBJ-NEXT: 0000000000000006 <__rsb_entry.f>:
 ; OBJ-NEXT:         6: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
@@ -71,8 +81,9 @@
 ; OBJ-NEXT:        31: cc int3
 ; OBJ-NEXT:        32: cc int3
 ; OBJ-NEXT:        33: cc int3
-; OBJ-NEXT:        34: cc int3
-; OBJ-NEXT:        35: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT: 0000000000000034 <__rsb_tail.g>:
+; OBJ-NEXT:        34: eb 0a jmp 0x40 <g>
 ; OBJ-EMPTY:
 ; OBJ-NEXT: 0000000000000036 <__rsb_entry.g>:
 ; OBJ-NEXT:        36: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
@@ -82,8 +93,10 @@
 
 ; SYM-DAG: 0000000000000010 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] f{{$}}
 ; SYM-DAG: 0000000000000006       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.f{{$}}
+; SYM-DAG: 0000000000000004        2 FUNC    GLOBAL DEFAULT [[#]] __rsb_tail.f{{$}}
 ; SYM-DAG: 0000000000000040 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] g{{$}}
 ; SYM-DAG: 0000000000000036       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.g{{$}}
+; SYM-DAG: 0000000000000034        2 FUNC    GLOBAL DEFAULT [[#]] __rsb_tail.g{{$}}
 ; SYM-DAG: 0000000000000000        0 TLS     GLOBAL DEFAULT   UND __rsb_depth{{$}}
 
 define i32 @f(i32 %x) {

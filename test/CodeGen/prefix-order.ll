@@ -31,18 +31,19 @@
 ; ASM-NEXT: int3
 ; ASM-NEXT: int3
 ; ASM-NEXT: int3
-; ASM-NEXT: int3
-; ASM-NEXT: int3
+; ASM-NEXT: .cfi_startproc
+; ASM-NEXT: .type __rsb_tail.f,@function
+; ASM-NEXT: .globl __rsb_tail.f
+; ASM-NEXT: __rsb_tail.f:
+; ASM-NEXT: .byte 235 # jmp f
+; ASM-NEXT: .byte 10
+; ASM-NEXT: .size __rsb_tail.f, 2
 ; ASM-NEXT: .type __rsb_entry.f,@function
 ; ASM-NEXT: .globl __rsb_entry.f
 ; ASM-NEXT: __rsb_entry.f:
-; ASM-NEXT: .cfi_startproc
 ; ASM-NEXT: sarq $5, %fs:__rsb_depth@TPOFF
 ; ASM-NEXT: .cfi_endproc
 ; ASM-NEXT: .size __rsb_entry.f, f-__rsb_entry.f
-; ASM-NEXT: .type __rsb_tail.f,@function
-; ASM-NEXT: .globl __rsb_tail.f
-; ASM-NEXT: __rsb_tail.f = f
 ; ASM-NEXT: f:
 ; ASM-NEXT: .cfi_startproc
 ; ASM:      leal 1(%rdi), %eax
@@ -60,8 +61,9 @@
 ; OBJ-NEXT:         1: cc int3
 ; OBJ-NEXT:         2: cc int3
 ; OBJ-NEXT:         3: cc int3
-; OBJ-NEXT:         4: cc int3
-; OBJ-NEXT:         5: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT:  0000000000000004 <__rsb_tail.f>:
+; OBJ-NEXT:         4: eb 0a jmp 0x10 <f>
 ; OBJ-EMPTY:
 ; OBJ-NEXT:  0000000000000006 <__rsb_entry.f>:
 ; OBJ-NEXT:         6: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
@@ -77,7 +79,7 @@
 
 ; SYM-DAG: 0000000000000010 20 FUNC GLOBAL DEFAULT 2 f{{$}}
 ; SYM-DAG: 0000000000000006 10 FUNC GLOBAL DEFAULT 2 __rsb_entry.f{{$}}
-; SYM-DAG: 0000000000000010 20 FUNC GLOBAL DEFAULT 2 __rsb_tail.f{{$}}
+; SYM-DAG: 0000000000000004 2 FUNC GLOBAL DEFAULT 2 __rsb_tail.f{{$}}
 
 define i32 @f(i32 %x) {
   %r = add i32 %x, 1

@@ -16,7 +16,6 @@
 ; RUN:   | FileCheck %s --check-prefix=IE
 
 ; ASM-LABEL: __rsb_entry.f:
-; ASM-NEXT:    .cfi_startproc
 ; ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; ASM-NEXT:    .cfi_endproc
 ; ASM-NOT:     GOTTPOFF
@@ -30,7 +29,6 @@
 ; OBJ-NOT:  GOTTPOFF
 
 ; IE-LABEL: __rsb_entry.f:
-; IE-NEXT:    .cfi_startproc
 ; IE-NEXT:    movq __rsb_depth@GOTTPOFF(%rip), %r11
 ; IE-NEXT:    sarq $5, %fs:(%r11)
 

@@ -24,11 +24,17 @@
 ; ASM-LABEL: .type f,@function
 ; ASM-NEXT:    .p2align 4
 ; ASM-NEXT:    int3
-; ASM-COUNT-12: int3
+; ASM-COUNT-10: int3
+; ASM-NEXT:    .cfi_startproc
+; ASM-NEXT:    .type __rsb_tail.f,@function
+; ASM-NEXT:    .globl __rsb_tail.f
+; ASM-NEXT:  __rsb_tail.f:
+; ASM-NEXT:    .byte 235 # jmp f
+; ASM-NEXT:    .byte 19
+; ASM-NEXT:    .size __rsb_tail.f, 2
 ; ASM-NEXT:    .type __rsb_entry.f,@function
 ; ASM-NEXT:    .globl __rsb_entry.f
 ; ASM-NEXT:  __rsb_entry.f:
-; ASM-NEXT:    .cfi_startproc
 ; ASM-NEXT:    incq %fs:__rsb_stats@TPOFF
 ; ASM-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; ASM-NEXT:    .cfi_endproc
@@ -37,8 +43,11 @@
 
 ; OBJ-LABEL: 0000000000000000 <.text>:
 ; OBJ-NEXT:         0: cc int3
-; OBJ-COUNT-11:        cc int3
-; OBJ-NEXT:         c: cc int3
+; OBJ-COUNT-9:         cc int3
+; OBJ-NEXT:         a: cc int3
+; OBJ-EMPTY:
+; OBJ-NEXT: 000000000000000b <__rsb_tail.f>:
+; OBJ-NEXT:         b: eb 13 jmp 0x20 <f>
 ; OBJ-EMPTY:
 ; OBJ-NEXT: 000000000000000d <__rsb_entry.f>:
 ; OBJ-NEXT:         d: 64 48 ff 04 25 00 00 00 00 incq %fs:0x0
@@ -53,7 +62,10 @@
 ; SYM-DAG: 0000000000000000 0 TLS GLOBAL DEFAULT UND __rsb_stats{{$}}
 
 ; PIC-LABEL: 0000000000000000 <.text>:
-; PIC-COUNT-9:         cc int3
+; PIC-COUNT-7:         cc int3
+; PIC-EMPTY:
+; PIC-NEXT: 0000000000000007 <__rsb_tail.f>:
+; PIC-NEXT:         7: eb 17 jmp 0x20 <f>
 ; PIC-EMPTY:
 ; PIC-NEXT: 0000000000000009 <__rsb_entry.f>:
 ; PIC-NEXT:         9: 4c 8b 1d 00 00 00 00 movq (%rip), %r11

@@ -1,6 +1,9 @@
 ; Every instrumented function that other objects can reach gets the tail
-; alias __rsb_tail.<f> = f: same value, size, type, binding and visibility.
-; Other objects tail-jump there; a static function gets none.
+; alias __rsb_tail.<f>: a 2-byte `jmp f` over the accounting, right before
+; the entry, with f's type, binding and visibility, at an address of its own
+; (symbolizers must name f's address f). Other objects tail-jump there; a
+; static function gets none. Weak and inline functions also get the local,
+; zero-sized marker __rsb_body.<f> at f, for rsb-verify.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM --implicit-check-not=__rsb_tail.static_fn
@@ -12,39 +15,46 @@
 ; RUN: llvm-readelf -s %t.clang.o \
 ; RUN:   | FileCheck %s --check-prefix=SYM --implicit-check-not=__rsb_tail.static_fn
 
-; ASM-LABEL: __rsb_entry.ext_fn:
-; ASM:         .size __rsb_entry.ext_fn, ext_fn-__rsb_entry.ext_fn
-; ASM-NEXT:    .type __rsb_tail.ext_fn,@function
+; ASM-LABEL: .type __rsb_tail.ext_fn,@function
 ; ASM-NEXT:    .globl __rsb_tail.ext_fn
-; ASM-NEXT:  __rsb_tail.ext_fn = ext_fn
+; ASM-NEXT:  __rsb_tail.ext_fn:
+; ASM-NEXT:    .byte 235 # jmp ext_fn
+; ASM-NEXT:    .byte 10
+; ASM-NEXT:    .size __rsb_tail.ext_fn, 2
+; ASM-NEXT:    .type __rsb_entry.ext_fn,@function
+; ASM-NEXT:    .globl __rsb_entry.ext_fn
+; ASM-NEXT:  __rsb_entry.ext_fn:
+; ASM:         .size __rsb_entry.ext_fn, ext_fn-__rsb_entry.ext_fn
 ; ASM-NEXT:  ext_fn:
 ; ASM-LABEL: __rsb_entry.static_fn:
 ; ASM:         .size __rsb_entry.static_fn, static_fn-__rsb_entry.static_fn
 ; ASM-NEXT:  static_fn:
-; ASM-LABEL: __rsb_entry.weak_fn:
-; ASM:         .size __rsb_entry.weak_fn, weak_fn-__rsb_entry.weak_fn
-; ASM-NEXT:    .type __rsb_tail.weak_fn,@function
+; ASM-LABEL: .type __rsb_tail.weak_fn,@function
 ; ASM-NEXT:    .weak __rsb_tail.weak_fn
-; ASM-NEXT:  __rsb_tail.weak_fn = weak_fn
+; ASM-NEXT:  __rsb_tail.weak_fn:
+; ASM:         .size __rsb_entry.weak_fn, weak_fn-__rsb_entry.weak_fn
+; ASM-NEXT:    .type __rsb_body.weak_fn,@function
+; ASM-NEXT:  __rsb_body.weak_fn:
 ; ASM-NEXT:  weak_fn:
-; ASM-LABEL: __rsb_entry.hidden_fn:
-; ASM:         .size __rsb_entry.hidden_fn, hidden_fn-__rsb_entry.hidden_fn
-; ASM-NEXT:    .type __rsb_tail.hidden_fn,@function
+; ASM-LABEL: .type __rsb_tail.hidden_fn,@function
 ; ASM-NEXT:    .globl __rsb_tail.hidden_fn
 ; ASM-NEXT:    .hidden __rsb_tail.hidden_fn
-; ASM-NEXT:  __rsb_tail.hidden_fn = hidden_fn
+; ASM-NEXT:  __rsb_tail.hidden_fn:
+; ASM:         .size __rsb_entry.hidden_fn, hidden_fn-__rsb_entry.hidden_fn
 ; ASM-NEXT:  hidden_fn:
 
-; SYM-DAG: [[#%x,EXT:]] [[#%d,EXT_SIZE:]] FUNC GLOBAL DEFAULT [[#%d,SEC:]] ext_fn{{$}}
-; SYM-DAG: [[#%.16x,EXT]] [[#EXT_SIZE]] FUNC GLOBAL DEFAULT [[#SEC]] __rsb_tail.ext_fn{{$}}
-; SYM-DAG: [[#%x,WK:]] [[#%d,WK_SIZE:]] FUNC WEAK DEFAULT [[#SEC]] weak_fn{{$}}
-; SYM-DAG: [[#%.16x,WK]] [[#WK_SIZE]] FUNC WEAK DEFAULT [[#SEC]] __rsb_tail.weak_fn{{$}}
-; SYM-DAG: [[#%x,LO:]] [[#%d,LO_SIZE:]] FUNC WEAK DEFAULT [[#SEC]] linkonce_fn{{$}}
-; SYM-DAG: [[#%.16x,LO]] [[#LO_SIZE]] FUNC WEAK DEFAULT [[#SEC]] __rsb_tail.linkonce_fn{{$}}
-; SYM-DAG: [[#%x,HID:]] [[#%d,HID_SIZE:]] FUNC GLOBAL HIDDEN [[#SEC]] hidden_fn{{$}}
-; SYM-DAG: [[#%.16x,HID]] [[#HID_SIZE]] FUNC GLOBAL HIDDEN [[#SEC]] __rsb_tail.hidden_fn{{$}}
-; SYM-DAG: [[#%x,PROT:]] [[#%d,PROT_SIZE:]] FUNC GLOBAL PROTECTED [[#SEC]] protected_fn{{$}}
-; SYM-DAG: [[#%.16x,PROT]] [[#PROT_SIZE]] FUNC GLOBAL PROTECTED [[#SEC]] __rsb_tail.protected_fn{{$}}
+; SYM-DAG: {{0+}}[[#%x,EXT:]] [[#%d,EXT_SIZE:]] FUNC GLOBAL DEFAULT [[#%d,SEC:]] ext_fn{{$}}
+; SYM-DAG: [[#%.16x,EXT-12]] 2 FUNC GLOBAL DEFAULT [[#SEC]] __rsb_tail.ext_fn{{$}}
+; SYM-DAG: {{0+}}[[#%x,WK:]] [[#%d,WK_SIZE:]] FUNC WEAK DEFAULT [[#SEC]] weak_fn{{$}}
+; SYM-DAG: [[#%.16x,WK-12]] 2 FUNC WEAK DEFAULT [[#SEC]] __rsb_tail.weak_fn{{$}}
+; SYM-DAG: [[#%.16x,WK]] 0 FUNC LOCAL DEFAULT [[#SEC]] __rsb_body.weak_fn{{$}}
+; SYM-DAG: {{0+}}[[#%x,LO:]] [[#%d,LO_SIZE:]] FUNC WEAK DEFAULT [[#SEC]] linkonce_fn{{$}}
+; SYM-DAG: [[#%.16x,LO-12]] 2 FUNC WEAK DEFAULT [[#SEC]] __rsb_tail.linkonce_fn{{$}}
+; SYM-DAG: [[#%.16x,LO]] 0 FUNC LOCAL DEFAULT [[#SEC]] __rsb_body.linkonce_fn{{$}}
+; SYM-DAG: {{0+}}[[#%x,HID:]] [[#%d,HID_SIZE:]] FUNC GLOBAL HIDDEN [[#SEC]] hidden_fn{{$}}
+; SYM-DAG: [[#%.16x,HID-12]] 2 FUNC GLOBAL HIDDEN [[#SEC]] __rsb_tail.hidden_fn{{$}}
+; SYM-DAG: {{0+}}[[#%x,PROT:]] [[#%d,PROT_SIZE:]] FUNC GLOBAL PROTECTED [[#SEC]] protected_fn{{$}}
+; SYM-DAG: [[#%.16x,PROT-12]] 2 FUNC GLOBAL PROTECTED [[#SEC]] __rsb_tail.protected_fn{{$}}
 ; SYM-DAG: FUNC LOCAL DEFAULT [[#SEC]] static_fn{{$}}
 ; SYM-DAG: FUNC LOCAL DEFAULT [[#SEC]] __rsb_entry.static_fn{{$}}
 

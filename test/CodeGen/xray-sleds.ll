@@ -21,7 +21,6 @@
 ; OFF-NEXT:    retq
 
 ; CHECK-LABEL: __rsb_entry.traced:
-; CHECK-NEXT:    .cfi_startproc
 ; CHECK-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 ; CHECK-LABEL: {{^}}traced:
 ; CHECK:       .Lxray_sled_0:

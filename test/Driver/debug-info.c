@@ -26,19 +26,20 @@
 // SYM-DAG: 0000000000000040 {{[0-9]+}} FUNC LOCAL DEFAULT [[#]] leaf{{$}}
 // SYM-DAG: 0000000000000036 10 FUNC LOCAL DEFAULT [[#]] __rsb_entry.leaf{{$}}
 
-// The prefix's FDE: entry to f, the default rule (CFA = rsp + 8) throughout.
-// EH:      FDE cie=00000000 pc=00000006...00000010
+// The prefix's FDE: tail alias (global f only) and entry to f, the default
+// rule (CFA = rsp + 8) throughout.
+// EH:      FDE cie=00000000 pc=00000004...00000010
 // EH-NOT:  DW_CFA_def_cfa_offset
 // EH-NOT:  DW_CFA_advance_loc
-// EH:      0x6: CFA=RSP+8: RIP=[CFA-8]
+// EH:      0x4: CFA=RSP+8: RIP=[CFA-8]
 // EH:      FDE cie=00000000 pc=00000010...{{[0-9a-f]+}}
 // EH:      FDE cie=00000000 pc=00000036...00000040
 // EH-NOT:  DW_CFA_advance_loc
 // EH:      0x36: CFA=RSP+8: RIP=[CFA-8]
 // EH:      FDE cie=00000000 pc=00000040...{{[0-9a-f]+}}
 
-// The initial-exec prefix is 12 bytes.
-// EHPIC: FDE cie=00000000 pc=00000004...00000010
+// The initial-exec prefix is 12 bytes, after the 2-byte tail alias.
+// EHPIC: FDE cie=00000000 pc=00000002...00000010
 // EHPIC: FDE cie=00000000 pc=00000010...
 
 // The subprograms still start at the functions, not at their entries.

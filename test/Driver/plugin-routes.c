@@ -35,7 +35,6 @@ int f(int x) { return leaf(x) + ext(x); }
 
 // CHECK-LABEL: .type f,@function
 // CHECK:       __rsb_entry.f:
-// CHECK-NEXT:    .cfi_startproc
 // CHECK-NEXT:    sarq $5, %fs:__rsb_depth@TPOFF
 // CHECK:       {{^}}f:
 // O0:            pushq %rbp

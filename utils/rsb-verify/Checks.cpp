@@ -55,6 +55,7 @@ private:
   void checkExits(const Binary &B, const Function &F);
   void checkBranches(const Binary &B);
   void checkInside(const Binary &B);
+  void checkTailAliases(const Binary &B);
   void checkRequired();
   void checkEarlyResolvers(const Binary &B);
 
@@ -121,7 +122,7 @@ bool Verifier::mayBeRedirected(const Binary &B, uint64_t Address) const {
   for (const Symbol *S : Symbols->second) {
     StringRef Name = S->Name;
     bool Own = F && (Name == F->Name ||
-                     (Name.consume_front(TailPrefix) && Name == F->Name));
+                     (Name.consume_front(BodyPrefix) && Name == F->Name));
     if (S->Binding == ELF::STB_WEAK ||
         (!Own && !S->Name.starts_with(EntryPrefix)))
       return true;
@@ -612,6 +613,34 @@ void Verifier::checkRequired() {
   }
 }
 
+/// Tail calls to `__rsb_tail.g` are accepted by name (directJump), so each
+/// definition must be one of the forms that end the counted call with one
+/// accounted return: a jump to the start of an instrumented function (the
+/// stub in front of its entry, or out of line), or a call to the reset or
+/// the accounting helper first (rsb-ld's fallback, an elided function's
+/// stub). A jump anywhere else, an entry included, could over-count.
+void Verifier::checkTailAliases(const Binary &B) {
+  for (const auto &Named : B.ByName) {
+    if (!Named.getKey().starts_with(TailPrefix))
+      continue;
+    for (const Symbol *Tail : Named.getValue()) {
+      std::optional<size_t> K = B.insnAt(Tail->Address);
+      if (K && B.mnemonic(B.Insns[*K]) == "endbr64")
+        ++*K;
+      if (!K || *K >= B.Insns.size())
+        continue;
+      const Insn &I = B.Insns[*K];
+      if (B.isCallTo(I, {ResetDepth, TailAccount}) ||
+          (B.isJump(I) && I.HasTarget && B.Starts.count(I.Target)))
+        continue;
+      error(B, B.shown(I), Tail->Name,
+            "tail alias " + Tail->Name +
+                " neither jumps to the start of an instrumented function nor "
+                "accounts the return first");
+    }
+  }
+}
+
 Findings Verifier::run() {
   for (const auto &B : Inputs) {
     checkInputs(*B);
@@ -623,6 +652,7 @@ Findings Verifier::run() {
         checkExits(*B, F);
     checkBranches(*B);
     checkInside(*B);
+    checkTailAliases(*B);
     if (B->isStatic() && !B->startsInRuntime())
       checkEarlyResolvers(*B);
   }

@@ -14,10 +14,12 @@
 //   out of line  the entry (in .text.rsb_call_thunks, for functions with
 //                data before their start) ends with `jmp` to f's start.
 //
-// f's code starts at `__rsb_tail.f` (local functions: `f`) and has its size.
-// That matters in mixed C++ links, where the symbol f may resolve to a copy
-// of an inline function from an object built without rsb-stuff while the
-// entry and tail symbols stay with the instrumented copy. An entry that is
+// f's code starts at `f`, or, for weak and inline functions, at the local
+// zero-sized marker `__rsb_body.f` and runs to the next symbol. That matters
+// in mixed C++ links, where the symbol f may resolve to a copy of an inline
+// function from an object built without rsb-stuff while the entry, the tail
+// stub and the marker stay with the instrumented copy. The tail alias
+// `__rsb_tail.f` is a stub of its own, `[endbr64] jmp f`. An entry that is
 // `f` itself marks a function whose accounting was elided (it returns with
 // plain rets; so does the `__rsb_tail.f` stub `call __rsb_tail_account; jmp
 // __rsb_entry.f` of an elided inline function whose name went elsewhere).
@@ -69,14 +71,14 @@ void FunctionFinder::classify(const Symbol &Entry, StringRef Name) {
   Function &F = B.Functions.back();
   auto [Begin, End] = B.code(Entry.Address, Entry.Address + Entry.Size);
   checkAccounting(F, Begin, End);
-  std::string Tail = (TailPrefix + Name).str();
+  std::string Marker = (BodyPrefix + Name).str();
   const Insn *Last = Begin != End ? &B.Insns[End - 1] : nullptr;
   uint64_t Start;
   const Symbol *Body;
   if (Last && B.mnemonic(*Last).starts_with("jmp") &&
       !D.isIndirectBranch(Last->Opcode)) {
     Start = Last->Target;
-    Body = Last->HasTarget ? B.namedAt(Start, {Name, Tail}) : nullptr;
+    Body = Last->HasTarget ? B.namedAt(Start, {Name, Marker}) : nullptr;
     if (!Body) {
       problem(Entry.Value, Entry.Name,
               "accounting entry jumps to " +
@@ -86,7 +88,7 @@ void FunctionFinder::classify(const Symbol &Entry, StringRef Name) {
     }
   } else {
     Start = Entry.Address + Entry.Size;
-    Body = B.namedAt(Start, {Name, Tail});
+    Body = B.namedAt(Start, {Name, Marker});
     if (!Body) {
       problem(Entry.Value, Entry.Name,
               "accounting entry does not end at " + Name);
@@ -96,10 +98,21 @@ void FunctionFinder::classify(const Symbol &Entry, StringRef Name) {
       problem(Body->Value, Name, "entry not 16-byte aligned");
   }
   // f's own symbol has its size; in a mixed C++ link f may name another
-  // copy, and __rsb_tail.f (an alias of f) has it.
-  const Symbol *Sized = B.namedAt(Start, {Name});
+  // copy, and the code runs from the marker to the next symbol.
   F.Start = Start;
-  F.End = Start + (Sized ? Sized : Body)->Size;
+  if (const Symbol *Sized = B.namedAt(Start, {Name})) {
+    F.End = Start + Sized->Size;
+    return;
+  }
+  F.End = Start;
+  for (std::optional<size_t> At = B.insnAt(Start); At && *At < B.Insns.size();
+       ++*At) {
+    const Insn &I = B.Insns[*At];
+    if (I.Address != F.End || I.Kind != InsnKind::Code ||
+        (I.Address != Start && B.At.count(I.Address)))
+      break;
+    F.End = I.End;
+  }
 }
 
 /// A function whose call subtree fits the RSB's spare entries: its entry is

@@ -62,6 +62,7 @@ namespace rsbverify {
 // The runtime's names the checks know (runtime/rsb_thunks.S).
 inline constexpr llvm::StringLiteral EntryPrefix = "__rsb_entry.";
 inline constexpr llvm::StringLiteral TailPrefix = "__rsb_tail.";
+inline constexpr llvm::StringLiteral BodyPrefix = "__rsb_body.";
 inline constexpr llvm::StringLiteral ResetDepth = "__rsb_reset_depth";
 inline constexpr llvm::StringLiteral TailAccount = "__rsb_tail_account";
 inline constexpr llvm::StringLiteral TailAccountFlags =

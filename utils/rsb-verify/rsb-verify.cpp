@@ -57,7 +57,11 @@
 //            `__rsb_tail.*` entry nor comes right after those helpers (the
 //            red zone may be stepped over around the helper's call);
 //   tails    no `jmp` lands on an accounting entry (that would count a call
-//            that never returns separately);
+//            that never returns separately), and each tail alias
+//            `__rsb_tail.g` (which tail calls are accepted to by name) jumps
+//            to the start of an instrumented function (`[endbr64] jmp g`,
+//            in g's prefix or out of line) or first calls the reset or the
+//            accounting helper (rsb-ld's fallback, an elided g's stub);
 //   inside   no branch from outside f (other than its split-off parts such
 //            as f.cold; never a resolver) lands anywhere in f but at its
 //            start, so f's code is only reached through the entry or f
