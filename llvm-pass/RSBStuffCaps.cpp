@@ -148,7 +148,9 @@ bool rsbstuff::addCapRecords(Module &M, const TargetMachine &TM) {
     LibFunc Lib;
     StringRef Symbol = TM.getSymbol(&F)->getName();
     if (!F.isDeclaration() || isImplicitLibcall(Symbol) ||
-        !isCalledOrDefaultTarget(F) || !TLI.getLibFunc(F, Lib) ||
+        !isCalledOrDefaultTarget(F) ||
+        (!TLI.getLibFunc(F, Lib) &&
+         !isReservedLibraryFunction(Symbol, M.getContext())) ||
         M.getNamedValue(capRecordName(Symbol)))
       continue;
     if (std::optional<LibraryDepth> D = libraryDepth(Symbol, M.getContext()))
