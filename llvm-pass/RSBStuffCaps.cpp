@@ -37,8 +37,10 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Constants.h"
@@ -125,10 +127,14 @@ static void addCapRecord(Module &M, Function &F, StringRef Symbol,
   GV->setAlignment(Align(8));
 }
 
-static bool isCalled(const Function &F) {
+/// Called directly, or the initial value of a function pointer (jansson's
+/// `do_malloc = malloc`), which an indirect call may find it still holds.
+static bool isCalledOrDefaultTarget(const Function &F) {
   return any_of(F.users(), [&](const User *U) {
-    const auto *Call = dyn_cast<CallBase>(U);
-    return Call && Call->getCalledOperand() == &F;
+    if (const auto *Call = dyn_cast<CallBase>(U))
+      return Call->getCalledOperand() == &F;
+    const auto *GV = dyn_cast<GlobalVariable>(U);
+    return GV && GV->getInitializer() == &F;
   });
 }
 
@@ -141,8 +147,11 @@ bool rsbstuff::addCapRecords(Module &M, const TargetMachine &TM) {
   for (Function &F : M) {
     LibFunc Lib;
     StringRef Symbol = TM.getSymbol(&F)->getName();
-    if (!F.isDeclaration() || isImplicitLibcall(Symbol) || !isCalled(F) ||
-        !TLI.getLibFunc(F, Lib) || M.getNamedValue(capRecordName(Symbol)))
+    if (!F.isDeclaration() || isImplicitLibcall(Symbol) ||
+        !isCalledOrDefaultTarget(F) ||
+        (!TLI.getLibFunc(F, Lib) &&
+         !isReservedLibraryFunction(Symbol, M.getContext())) ||
+        M.getNamedValue(capRecordName(Symbol)))
       continue;
     if (std::optional<LibraryDepth> D = libraryDepth(Symbol, M.getContext()))
       Callees.push_back({&F, *D});
@@ -261,4 +270,57 @@ bool X86RSBStuff::capOrResetAfter(MachineInstr &Call,
   }
   insertReset(*Call.getParent(), Pos);
   return true;
+}
+
+//===- Indirect calls to a pointer's initial target -----------------------===//
+
+/// Offset of the function's address in a cap record (addCapRecord).
+static constexpr int64_t RecordFunctionOffset = 8;
+
+/// The cap record of the C library function that Call's pointer starts out
+/// as: the load of its target reads a global variable whose initialiser is
+/// that function. Only a guess of which record to compare with: the check
+/// at run time (insertDefaultTargetCheck) decides.
+const GlobalVariable *
+X86RSBStuff::defaultTargetRecord(const MachineInstr &Call) const {
+  constexpr unsigned Displacement = 3;
+  const MachineInstr *Load = targetLoad(Call);
+  if (!Load)
+    return nullptr;
+  // A tail jump through memory may have lost its memory operand.
+  const Value *Address = nullptr;
+  if (Load->hasOneMemOperand())
+    Address = (*Load->memoperands_begin())->getValue();
+  else if (Load->getOperand(Displacement).isGlobal())
+    Address = Load->getOperand(Displacement).getGlobal();
+  const auto *GV = Address
+                       ? dyn_cast<GlobalVariable>(getUnderlyingObject(Address))
+                       : nullptr;
+  if (!GV || !GV->hasInitializer())
+    return nullptr;
+  const auto *F = dyn_cast<Function>(GV->getInitializer());
+  if (!F || !F->isDeclarationForLinker())
+    return nullptr;
+  return F->getParent()->getNamedGlobal(
+      capRecordName(MF->getTarget().getSymbol(F)->getName()));
+}
+
+/// Ends MBB with `cmpq Record+8(%rip), %r11; jne Other`: MBB falls through
+/// into the capped call only when the target is the very address the record
+/// holds, which is the one the runtime checked before it armed the mask.
+void X86RSBStuff::insertDefaultTargetCheck(MachineBasicBlock &MBB,
+                                           const GlobalVariable &Record,
+                                           MachineBasicBlock &Other,
+                                           const DebugLoc &DL) {
+  constexpr unsigned CondNotEqual = 5;
+  BuildMI(MBB, MBB.end(), DL, TII->get(Names->opcode("CMP64rm")))
+      .addReg(Names->reg("R11"))
+      .addReg(Names->reg("RIP"))
+      .addImm(1)
+      .addReg(0)
+      .addGlobalAddress(&Record, RecordFunctionOffset)
+      .addReg(0);
+  BuildMI(MBB, MBB.end(), DL, TII->get(Names->opcode("JCC_1")))
+      .addMBB(&Other)
+      .addImm(CondNotEqual);
 }

@@ -138,3 +138,7 @@ std::optional<LibraryDepth> rsbstuff::libraryDepth(StringRef Name,
   auto It = T.Functions.find(Name);
   return It == T.Functions.end() ? std::nullopt : It->second;
 }
+
+bool rsbstuff::isReservedLibraryFunction(StringRef Name, LLVMContext &Ctx) {
+  return Name.starts_with("__") && libraryDepth(Name, Ctx).has_value();
+}

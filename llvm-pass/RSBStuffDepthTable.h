@@ -42,6 +42,12 @@ struct LibraryDepth {
 std::optional<LibraryDepth> libraryDepth(llvm::StringRef Name,
                                          llvm::LLVMContext &Ctx);
 
+/// A function the C library implements that LLVM's library information
+/// does not know (`__errno_location`): a name reserved for the
+/// implementation (two leading underscores) with a bounded entry in the
+/// table. Calls to it are capped like those to known library functions.
+bool isReservedLibraryFunction(llvm::StringRef Name, llvm::LLVMContext &Ctx);
+
 } // namespace rsbstuff
 
 #endif // RSBSTUFF_RSBSTUFFDEPTHTABLE_H

@@ -271,34 +271,55 @@ void X86RSBStuff::accountIndirectCall(MachineInstr &Call) {
 
 /// Splits Call's block: MBB ends with the check, then come the uncounted
 /// call with its reset and the counted call, then the rest of MBB. The new
-/// blocks sit in place, so the CFI state of the call carries over.
+/// blocks sit in place, so the CFI state of the call carries over. When the
+/// pointer starts out as a C library function with a cap record
+/// (RSBStuffCaps.cpp, "default targets"), the uncounted call is made twice:
+/// capped when the target is that function, reset otherwise.
 void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
   MachineBasicBlock &MBB = *Call.getParent();
   const DebugLoc DL = Call.getDebugLoc();
+  const GlobalVariable *Record =
+      opts::ResetCredit ? defaultTargetRecord(Call) : nullptr;
   targetInR11(Call);
 
-  SmallVector<MachineBasicBlock *, 3> New = blocksAfter(MBB, 3);
-  MachineBasicBlock *Plain = New[0], *Counted = New[1], *Done = New[2];
+  SmallVector<MachineBasicBlock *, 5> New = blocksAfter(MBB, Record ? 5 : 3);
+  MachineBasicBlock *Plain = New[0], *Counted = New[New.size() - 2],
+                    *Done = New.back();
+  MachineBasicBlock *Capped = Record ? New[1] : nullptr,
+                    *Reset = Record ? New[2] : Plain;
   Done->splice(Done->end(), &MBB, std::next(Call.getIterator()), MBB.end());
   Done->transferSuccessors(&MBB);
   Counted->splice(Counted->end(), &MBB, Call.getIterator());
-  // An invoke's calls both unwind to its landing pad.
+  SmallVector<MachineBasicBlock *, 3> Calling = {Reset, Counted};
+  if (Capped)
+    Calling.push_back(Capped);
+  // An invoke's calls all unwind to its landing pad.
   for (MachineBasicBlock *Succ : Done->successors())
-    if (Succ->isEHPad()) {
-      Plain->addSuccessor(Succ);
-      Counted->addSuccessor(Succ);
-    }
-  Plain->addSuccessor(Done);
-  Counted->addSuccessor(Done);
+    if (Succ->isEHPad())
+      for (MachineBasicBlock *Block : Calling)
+        Block->addSuccessor(Succ);
+  for (MachineBasicBlock *Block : Calling)
+    Block->addSuccessor(Done);
   insertMarkCheck(MBB, *Plain, *Counted, DL, /*IntoCounted=*/false);
 
-  MachineInstr *PlainCall = MF->CloneMachineInstr(&Call);
-  MF->copyAdditionalCallInfo(&Call, PlainCall);
-  Plain->push_back(PlainCall);
-  if (opts::ResetCredit)
-    insertReset(*Plain, Plain->end());
-  BuildMI(*Plain, Plain->end(), DL, TII->get(Names->opcode("JMP_1")))
-      .addMBB(Done);
+  auto CallUncounted = [&](MachineBasicBlock &Block) {
+    MachineInstr *PlainCall = MF->CloneMachineInstr(&Call);
+    MF->copyAdditionalCallInfo(&Call, PlainCall);
+    Block.push_back(PlainCall);
+    if (&Block == Capped)
+      insertCap(Block, Block.end(), *Record);
+    else if (opts::ResetCredit)
+      insertReset(Block, Block.end());
+    BuildMI(Block, Block.end(), DL, TII->get(Names->opcode("JMP_1")))
+        .addMBB(Done);
+  };
+  if (Capped) {
+    insertDefaultTargetCheck(*Plain, *Record, *Reset, DL);
+    Plain->addSuccessor(Reset);
+    Plain->addSuccessor(Capped);
+    CallUncounted(*Capped);
+  }
+  CallUncounted(*Reset);
 
   accountIndirectCall(Call);
   recomputeLiveInsAfter(MBB, *Done);
@@ -307,21 +328,42 @@ void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
 
 /// Splits TailCall's block: MBB ends with the check, which falls into the
 /// jump to a marked target; after it come the accounting, the reset and
-/// the jump to any other target.
+/// the jump to any other target (or, to the C library function the pointer
+/// starts out as, the cap and the accounting).
 void X86RSBStuff::countIndirectTailCall(MachineInstr &TailCall) {
   MachineBasicBlock &MBB = *TailCall.getParent();
   const DebugLoc DL = TailCall.getDebugLoc();
+  const GlobalVariable *Record =
+      opts::ResetCredit ? defaultTargetRecord(TailCall) : nullptr;
   targetInR11(TailCall);
 
-  SmallVector<MachineBasicBlock *, 3> New = blocksAfter(MBB, 2);
+  SmallVector<MachineBasicBlock *, 4> New = blocksAfter(MBB, Record ? 4 : 2);
   MachineBasicBlock *Counted = New[0], *Plain = New[1];
+  MachineBasicBlock *Capped = Record ? New[2] : nullptr,
+                    *Reset = Record ? New[3] : Plain;
   Counted->splice(Counted->end(), &MBB, TailCall.getIterator(), MBB.end());
   insertMarkCheck(MBB, *Plain, *Counted, DL, /*IntoCounted=*/true);
 
-  MachineInstr *PlainJump = MF->CloneMachineInstr(&TailCall);
-  MF->copyAdditionalCallInfo(&TailCall, PlainJump);
-  Plain->push_back(PlainJump);
-  accountTailCall(*PlainJump);
-  recomputeLiveInsAfter(MBB, *Plain);
+  auto JumpUncounted = [&](MachineBasicBlock &Block) {
+    MachineInstr *PlainJump = MF->CloneMachineInstr(&TailCall);
+    MF->copyAdditionalCallInfo(&TailCall, PlainJump);
+    Block.push_back(PlainJump);
+    if (&Block != Capped) {
+      accountTailCall(*PlainJump);
+      return;
+    }
+    // As before a direct tail call to a capped function: the cap first.
+    insertCap(Block, PlainJump->getIterator(), *Record);
+    callBeforeTailCall(*PlainJump, {namedSymbol(opts::TailAccount)},
+                       /*Conditional=*/false);
+  };
+  if (Capped) {
+    insertDefaultTargetCheck(*Plain, *Record, *Reset, DL);
+    Plain->addSuccessor(Reset);
+    Plain->addSuccessor(Capped);
+    JumpUncounted(*Capped);
+  }
+  JumpUncounted(*Reset);
+  recomputeLiveInsAfter(MBB, *New.back());
   ++NumIndirectChecked;
 }

@@ -98,16 +98,19 @@ static const MachineInstr *definitionBefore(const MachineInstr &Call,
   return nullptr;
 }
 
-/// Where Call's target comes from: the call itself (`call *mem`) or the
-/// plain load that set its register (%r11 for the retpoline's).
+/// Where Call's target comes from: the call (or tail call) itself (`call
+/// *mem`) or the plain load that set its register (%r11 for the
+/// retpoline's).
 const MachineInstr *X86RSBStuff::targetLoad(const MachineInstr &Call) const {
   StringRef Name = TII->getName(Call.getOpcode());
-  if (Name == "CALL64m")
+  if (Name == "CALL64m" || Name == "TAILJMPm64" || Name == "TAILJMPm64_REX")
     return &Call;
   Register Target;
   if (isRetpolineCall(Call))
     Target = Names->reg("R11");
-  else if (Name == "CALL64r" && Call.getOperand(0).isReg())
+  else if ((Name == "CALL64r" || Name == "TAILJMPr64" ||
+            Name == "TAILJMPr64_REX") &&
+           Call.getOperand(0).isReg())
     Target = Call.getOperand(0).getReg();
   else
     return nullptr;

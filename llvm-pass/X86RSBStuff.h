@@ -125,6 +125,12 @@ private:
                  const llvm::GlobalVariable &Record);
   bool capOrResetAfter(llvm::MachineInstr &Call,
                        llvm::MachineBasicBlock::iterator Pos);
+  const llvm::GlobalVariable *
+  defaultTargetRecord(const llvm::MachineInstr &Call) const;
+  void insertDefaultTargetCheck(llvm::MachineBasicBlock &MBB,
+                                const llvm::GlobalVariable &Record,
+                                llvm::MachineBasicBlock &Other,
+                                const llvm::DebugLoc &DL);
 
   // RSBStuffIndirectCalls.cpp: indirect calls counted when the target is
   // marked.
