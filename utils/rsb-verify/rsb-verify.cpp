@@ -78,7 +78,8 @@
 //
 // Exit status 0 when every check holds, 1 with one line per violation
 // ("file: address symbol: message", or "file: message") otherwise, 2 for a
-// wrong command line. --list prints the instrumented and elided functions.
+// wrong command line. --list prints the instrumented and elided functions,
+// --sizes the bytes each kind of accounting sequence takes (Sizes.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +103,10 @@ static cl::opt<bool> List("list",
                           cl::desc("Print the instrumented and elided "
                                    "functions"),
                           cl::cat(Category));
+static cl::opt<bool> Sizes("sizes",
+                           cl::desc("Print the sequences of each kind the "
+                                    "accounting adds and their bytes"),
+                           cl::cat(Category));
 static cl::list<std::string> AllowUninstrumented(
     "allow-uninstrumented", cl::value_desc("file"),
     cl::desc("The file (one of the inputs) may hold no instrumented "
@@ -200,6 +205,9 @@ int main(int argc, char **argv) {
       for (const std::string &Name : Elided)
         outs() << B->Path << ": elided " << Name << "\n";
     }
+  if (Sizes)
+    for (const auto &B : Binaries)
+      printSizes(*B, outs());
   for (const std::string &E : Errors)
     outs() << E << "\n";
   size_t Count = 0;
