@@ -125,7 +125,7 @@ bool rsbstuff::mayBeMarkedTarget(const Function &F, CounterForm Form) {
 /// about 50 bytes more than the call and its reset.
 bool X86RSBStuff::mayCheckMarks() const {
   return marksInUse(counterForm(*MF)) && !MF->hasBBSections() &&
-         !MF->getFunction().hasOptSize();
+         !optimisesForSize();
 }
 
 /// Not a call that carries a label after it (speculative load hardening's
@@ -135,6 +135,10 @@ bool X86RSBStuff::canCountIndirect(const MachineInstr &Call) const {
   if (!mayCheckMarks() || isNoReturnCall(Call) || Call.isReturn() ||
       Call.getPostInstrSymbol())
     return false;
+  if (isCold(Call)) { // RSBStuffColdCode.cpp
+    ++NumColdIndirectCalls;
+    return false;
+  }
   if (isRetpolineCall(Call))
     return scratchFreeAcross(Call, Names->reg("R11"));
   return !registerForm(TII->getName(Call.getOpcode())).empty() &&
@@ -148,6 +152,10 @@ bool X86RSBStuff::canCountIndirectTail(const MachineInstr &TailCall) const {
   if (!mayCheckMarks() || TII->getName(TailCall.getOpcode()).ends_with("_CC") ||
       &*TailCall.getParent()->getFirstTerminator() != &TailCall)
     return false;
+  if (isCold(TailCall)) {
+    ++NumColdIndirectCalls;
+    return false;
+  }
   if (isRetpolineCall(TailCall))
     return scratchFreeBeforeTail(TailCall, Names->reg("R11"));
   return !registerForm(TII->getName(TailCall.getOpcode())).empty() &&

@@ -7,7 +7,8 @@
 // Every way an instrumented function can end its counted call goes through
 // the runtime's accounting:
 //  - by default `ret` stays, behind the return thunk's hot path in place:
-//    `shlq $5` on the counter and `je __rsb_refill_return`; in functions
+//    `shlq $5` on the counter and `je __rsb_refill_return` (a cold return
+//    jumps to another return's check: RSBStuffColdCode.cpp); in functions
 //    optimised for size (or with -x86-rsb-stuff-return-check=thunk) it
 //    becomes `jmp __rsb_return_thunk`; a function that must keep %r11 jumps
 //    to __rsb_tail_account instead, which accounts the return the same way
@@ -72,6 +73,9 @@ void X86RSBStuff::checkReturnInline(MachineInstr &Ret) {
   constexpr unsigned CondEqual = 4;
   MachineBasicBlock &MBB = *Ret.getParent();
   const DebugLoc &DL = Ret.getDebugLoc();
+  MachineBasicBlock::iterator Before = Ret.getIterator() == MBB.begin()
+                                           ? MBB.end()
+                                           : std::prev(Ret.getIterator());
   if (Settings.Stats) // What the thunk counts on its way in.
     threadLocalOperand(MBB, Ret, DL, "INC64m", namedSymbol(opts::StatsSym),
                        StatsReturnsOffset);
@@ -80,6 +84,9 @@ void X86RSBStuff::checkReturnInline(MachineInstr &Ret) {
                   .addSym(namedSymbol(RefillReturn))
                   .addImm(CondEqual);
   keepReturnUses(Ret, Jump);
+  // Where cold returns of the function may jump to (RSBStuffColdCode.cpp).
+  MachineInstr &First = Before == MBB.end() ? MBB.front() : *std::next(Before);
+  InlineChecks.push_back({&First, &Ret});
 }
 
 /// Whether this function's returns check the counter in place rather than
@@ -95,7 +102,7 @@ bool X86RSBStuff::returnsInline() const {
   case ReturnCheck::Auto:
     break;
   }
-  return !MF->getFunction().hasOptSize();
+  return !optimisesForSize();
 }
 
 /// The ret-thunk design: only the returns change.
@@ -180,10 +187,19 @@ bool X86RSBStuff::lowerReturn(MachineInstr &Ret) {
     diagnose("cannot route return '" + Name + "' through the return thunk");
     return false;
   }
+  if (CurrentInlineReturns && isCold(Ret)) {
+    ColdReturns.push_back(&Ret); // Once the hot ones have their checks.
+    return true;
+  }
   if (CurrentInlineReturns) {
     checkReturnInline(Ret);
     return true;
   }
+  lowerReturnToThunk(Ret);
+  return true;
+}
+
+void X86RSBStuff::lowerReturnToThunk(MachineInstr &Ret) {
   StringRef Thunk = keepsR11AtExit() ? StringRef(opts::TailAccount)
                                      : StringRef(opts::ReturnThunk);
   auto Jump = BuildMI(*Ret.getParent(), Ret, Ret.getDebugLoc(),
@@ -191,7 +207,6 @@ bool X86RSBStuff::lowerReturn(MachineInstr &Ret) {
                   .addSym(namedSymbol(Thunk));
   keepReturnUses(Ret, Jump);
   Ret.eraseFromParent();
-  return true;
 }
 
 void X86RSBStuff::lowerTailCall(MachineInstr &TailCall) {
@@ -247,6 +262,8 @@ bool X86RSBStuff::lowerExits(bool WithTailCalls, unsigned &Returns,
   // Decided once: lowering a return that keeps %r11 changes what
   // keepsR11AtExit() sees.
   CurrentInlineReturns = returnsInline();
+  InlineChecks.clear();
+  ColdReturns.clear();
   SmallVector<MachineInstr *, 8> Exits;
   for (MachineBasicBlock &MBB : *MF)
     for (MachineInstr &MI : MBB)
@@ -255,6 +272,7 @@ bool X86RSBStuff::lowerExits(bool WithTailCalls, unsigned &Returns,
   bool Ok = true;
   for (MachineInstr *MI : Exits)
     Ok &= lowerTerminator(*MI, Returns, TailCalls);
+  lowerColdReturns(ColdReturns);
   return Ok;
 }
 

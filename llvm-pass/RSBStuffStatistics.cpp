@@ -52,6 +52,15 @@ TrackingStatistic NumIndirectChecked = {
 TrackingStatistic NumTableCalls = {
     DEBUG_TYPE, "NumTableCalls",
     "Indirect calls through a constant table of instrumented functions"};
+TrackingStatistic NumColdReturnsShared = {
+    DEBUG_TYPE, "NumColdReturnsShared",
+    "Cold returns sent to their function's in-place check"};
+TrackingStatistic NumColdReturnsToThunk = {
+    DEBUG_TYPE, "NumColdReturnsToThunk",
+    "Cold returns sent to the return thunk"};
+TrackingStatistic NumColdIndirectCalls = {
+    DEBUG_TYPE, "NumColdIndirectCalls",
+    "Cold indirect calls left unchecked (uncounted, reset)"};
 } // namespace rsbstuff
 
 namespace {
@@ -61,10 +70,11 @@ struct StatisticsAtExit {
     if (!AreStatisticsEnabled())
       return;
     const TrackingStatistic *All[] = {
-        &NumInstrumented,       &NumSkipped,        &NumElided,
-        &NumCallsRedirected,    &NumReturnsLowered, &NumTailCallsRetargeted,
-        &NumTailCallsAccounted, &NumResets,         &NumCaps,
-        &NumIndirectChecked,    &NumTableCalls};
+        &NumInstrumented,       &NumSkipped,          &NumElided,
+        &NumCallsRedirected,    &NumReturnsLowered,   &NumTailCallsRetargeted,
+        &NumTailCallsAccounted, &NumResets,           &NumCaps,
+        &NumIndirectChecked,    &NumTableCalls,       &NumColdReturnsShared,
+        &NumColdReturnsToThunk, &NumColdIndirectCalls};
     raw_ostream &OS = errs();
     OS << "===" << std::string(73, '-') << "===\n"
        << "                     ... rsb-stuff Statistics Collected ...\n"

@@ -21,6 +21,9 @@ extern llvm::TrackingStatistic NumResets;
 extern llvm::TrackingStatistic NumCaps;
 extern llvm::TrackingStatistic NumIndirectChecked;
 extern llvm::TrackingStatistic NumTableCalls;
+extern llvm::TrackingStatistic NumColdReturnsShared;
+extern llvm::TrackingStatistic NumColdReturnsToThunk;
+extern llvm::TrackingStatistic NumColdIndirectCalls;
 } // namespace rsbstuff
 
 #endif // RSBSTUFF_RSBSTUFFSTATISTICS_H

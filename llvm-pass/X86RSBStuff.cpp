@@ -36,7 +36,9 @@
 #include "RSBStuffStatistics.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/CodeGen/LazyMachineBlockFrequencyInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -59,6 +61,8 @@ static RegisterPass<X86RSBStuff>
 
 void X86RSBStuff::getAnalysisUsage(AnalysisUsage &AU) const {
   AU.addRequired<TargetLibraryInfoWrapperPass>();
+  AU.addRequired<ProfileSummaryInfoWrapperPass>();
+  AU.addRequired<LazyMachineBlockFrequencyInfoPass>();
   MachineFunctionPass::getAnalysisUsage(AU);
 }
 
@@ -241,6 +245,7 @@ void X86RSBStuff::remarkInstrumented(unsigned Calls, unsigned Returns,
 /// Instruments the current function, which has no reason to be left out.
 bool X86RSBStuff::instrument() {
   const Function &F = MF->getFunction();
+  findColdCode();
   unsigned Resets = 0;
   unsigned Calls = rewriteCalls(/*Instrumented=*/true, Resets);
   NumCallsRedirected += Calls;
@@ -278,6 +283,8 @@ bool X86RSBStuff::doFinalization(Module &) {
 bool X86RSBStuff::runOnMachineFunction(MachineFunction &Fn) {
   MF = &Fn;
   LastContext = &Fn.getContext();
+  ColdSites.clear();
+  CurrentColdFunction = false;
   prepareModule(*Fn.getFunction().getParent());
   if (!Settings.Enabled)
     return false;

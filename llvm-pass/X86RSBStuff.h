@@ -21,6 +21,8 @@
 #include "RSBStuff.h"
 #include "RSBStuffOptions.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -66,6 +68,19 @@ private:
   bool CurrentElided = false;
   /// This function's returns check the counter in place (lowerExits).
   bool CurrentInlineReturns = false;
+  /// The profile says this function is cold: it takes the -Os forms.
+  bool CurrentColdFunction = false;
+  /// Returns and indirect calls in cold blocks (findColdCode).
+  llvm::SmallPtrSet<const llvm::MachineInstr *, 8> ColdSites;
+  /// Each return's block frequency relative to the function's entry.
+  llvm::DenseMap<const llvm::MachineInstr *, double> ReturnFrequency;
+  /// An in-place return check: its first instruction and its `ret`.
+  struct InlineCheck {
+    llvm::MachineInstr *First, *Ret;
+  };
+  llvm::SmallVector<InlineCheck, 4> InlineChecks;
+  /// Cold returns, lowered once the others have their checks.
+  llvm::SmallVector<llvm::MachineInstr *, 4> ColdReturns;
   unsigned KernelTemplateSize = 0;
 
   // X86RSBStuff.cpp: the driver.
@@ -100,12 +115,10 @@ private:
   unsigned rewriteCalls(bool Instrumented, unsigned &Resets);
   unsigned resetAtLandingPads();
   unsigned resetAroundPatchableSleds();
-  llvm::MachineInstrBuilder
-  threadLocalOperand(llvm::MachineBasicBlock &MBB,
-                     llvm::MachineBasicBlock::iterator Pos,
-                     const llvm::DebugLoc &DL, llvm::StringRef Opcode,
-                     llvm::MCSymbol *Sym, int64_t Offset = 0,
-                     llvm::MCRegister Scratch = llvm::MCRegister());
+  llvm::MachineInstrBuilder threadLocalOperand(
+      llvm::MachineBasicBlock &MBB, llvm::MachineBasicBlock::iterator Pos,
+      const llvm::DebugLoc &DL, llvm::StringRef Opcode, llvm::MCSymbol *Sym,
+      int64_t Offset = 0, llvm::MCRegister Scratch = llvm::MCRegister());
   void shiftCounter(llvm::MachineBasicBlock &MBB,
                     llvm::MachineBasicBlock::iterator Pos,
                     const llvm::DebugLoc &DL, llvm::StringRef Opcode);
@@ -161,6 +174,7 @@ private:
   bool returnsInline() const;
   bool lowerReturn(llvm::MachineInstr &Ret);
   void checkReturnInline(llvm::MachineInstr &Ret);
+  void lowerReturnToThunk(llvm::MachineInstr &Ret);
   void lowerTailCall(llvm::MachineInstr &TailCall);
   void accountTailCall(llvm::MachineInstr &TailCall);
   void callBeforeTailCall(llvm::MachineInstr &TailCall,
@@ -169,6 +183,15 @@ private:
   bool isInlineCheckJump(const llvm::MachineInstr *MI) const;
   bool isAccountedExit(const llvm::MachineInstr &Exit) const;
   bool checkExits();
+
+  // RSBStuffColdCode.cpp: compact forms where the code is cold.
+  void findColdCode();
+  bool isCold(const llvm::MachineInstr &MI) const {
+    return ColdSites.contains(&MI);
+  }
+  bool optimisesForSize() const;
+  void lowerColdReturns(llvm::ArrayRef<llvm::MachineInstr *> Cold);
+  llvm::MachineBasicBlock *sharedCheckBlock(const InlineCheck &Check);
 
   // RSBStuffKernel.cpp: kernel mode.
   void prepareKernelModule(const llvm::Module &M);

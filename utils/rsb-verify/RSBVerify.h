@@ -17,7 +17,8 @@
 //  - Binary.cpp: one input's sections, symbols, relocations and
 //    instructions, and the lookups on them;
 //  - Functions.cpp: the instrumented functions, found from their entries;
-//  - Checks.cpp: the checks (utils/rsb-verify/rsb-verify.cpp lists them).
+//  - Checks.cpp: the checks (utils/rsb-verify/rsb-verify.cpp lists them);
+//  - Sizes.cpp: --sizes, the bytes each kind of accounting sequence takes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +56,7 @@ class MCInstrDesc;
 class MCInstrInfo;
 class MCRegisterInfo;
 class MCSubtargetInfo;
+class raw_ostream;
 } // namespace llvm
 
 namespace rsbverify {
@@ -375,6 +377,9 @@ struct Findings {
 Findings verify(llvm::ArrayRef<std::unique_ptr<Binary>> Inputs,
                 const llvm::StringSet<> &Allowed,
                 const llvm::StringSet<> &Required);
+
+/// `--sizes`: the sequences of each kind in B and their bytes (Sizes.cpp).
+void printSizes(const Binary &B, llvm::raw_ostream &OS);
 
 } // namespace rsbverify
 

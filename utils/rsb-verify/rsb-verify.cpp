@@ -93,7 +93,8 @@
 // Exit status 0 when every check holds, 1 with one line per violation
 // ("file: address symbol: message", or "file: message") otherwise, 2 for a
 // wrong command line. --list prints the instrumented and elided functions,
-// the resolvers and the notes.
+// the resolvers and the notes,
+// --sizes the bytes each kind of accounting sequence takes (Sizes.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,6 +120,10 @@ static cl::opt<bool> List("list",
                                    "notes on safe code the pass does not "
                                    "emit (calls that skip an entry)"),
                           cl::cat(Category));
+static cl::opt<bool> Sizes("sizes",
+                           cl::desc("Print the sequences of each kind the "
+                                    "accounting adds and their bytes"),
+                           cl::cat(Category));
 static cl::list<std::string> AllowUninstrumented(
     "allow-uninstrumented", cl::value_desc("file"),
     cl::desc("The file (one of the inputs) may hold no instrumented "
@@ -222,6 +227,9 @@ int main(int argc, char **argv) {
   if (List)
     for (const std::string &N : Found.Notes)
       outs() << N << "\n";
+  if (Sizes)
+    for (const auto &B : Binaries)
+      printSizes(*B, outs());
   for (const std::string &E : Found.Violations)
     outs() << E << "\n";
   size_t Count = 0;

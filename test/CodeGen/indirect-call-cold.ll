@@ -1,0 +1,39 @@
+; An indirect call in a cold block (less than once per
+; -x86-rsb-stuff-cold-ratio entries of its function) is not checked for the
+; prefix mark: the check takes about 45 bytes, and the uncounted call with
+; its reset, as in functions optimised for size, costs a refill only when
+; it runs. A hot indirect call keeps the check.
+
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
+; RUN:   %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-cold-ratio=0 %s -o - \
+; RUN:   | FileCheck %s --check-prefix=NOCOLD
+
+; CHECK-LABEL: {{^}}calls:
+; CHECK:         testl $1008, %r11d
+; CHECK:         sarq $5, %fs:__rsb_depth@TPOFF
+; CHECK-NEXT:    callq *%r11
+; CHECK-NOT:     __rsb_prefix_mark
+; CHECK:         callq *%{{[a-z0-9]+}}
+; CHECK-NEXT:    callq __rsb_reset_depth
+; CHECK-NOT:     __rsb_prefix_mark
+; CHECK:       .Lfunc_end0:
+
+; NOCOLD-LABEL: {{^}}calls:
+; NOCOLD-COUNT-2: cmpq __rsb_prefix_mark(%rip), %r10
+; NOCOLD:       .Lfunc_end0:
+define i64 @calls(ptr %hot, ptr %cold, i64 %x) {
+entry:
+  %r = call i64 %hot(i64 %x)
+  %c = icmp eq i64 %r, 0
+  br i1 %c, label %rare, label %done, !prof !0
+rare:
+  %s = call i64 %cold(i64 %x)
+  br label %done
+done:
+  %v = phi i64 [ %r, %entry ], [ %s, %rare ]
+  ret i64 %v
+}
+
+!0 = !{!"branch_weights", i32 1, i32 1000}
