@@ -14,8 +14,11 @@
 //  - a cold return jumps to the in-place check of its function's hottest
 //    return (a 2-byte `jmp` when it is near), or, in a function with none,
 //    to the return thunk: the same shift and refill, one `jmp` more;
-//  - a cold indirect call is left uncounted and followed by a reset, as in
-//    code optimised for size: it then costs a refill, only when it runs.
+//  - an indirect call that a profile says is cold is left uncounted and
+//    followed by a reset, as in code optimised for size: it then costs a
+//    refill, only when it runs. The static estimate alone does not decide
+//    that (-x86-rsb-stuff-cold-indirect-calls): it is wrong often enough
+//    that SQLite made 244,074 refills instead of 379 (docs/performance.md).
 // Both forms are accounted exactly as the hot ones (docs/design.md).
 //
 // Cold is a block that LLVM's profile-guided size optimisation would
@@ -53,6 +56,13 @@ static cl::opt<unsigned> ColdRatio(
              "forms (0: only profile data and size attributes decide)"),
     cl::init(8));
 
+static cl::opt<bool> ColdIndirectCalls(
+    "x86-rsb-stuff-cold-indirect-calls",
+    cl::desc("Also leave indirect calls in blocks that only the static "
+             "estimate calls cold (-x86-rsb-stuff-cold-ratio) uncounted, "
+             "with a reset: smaller, but each costs a refill when it runs"),
+    cl::init(false));
+
 static bool isIndirectCall(const MachineInstr &MI) {
   if (!MI.isCall() || MI.isReturn() || MI.getNumOperands() == 0)
     return false;
@@ -67,7 +77,7 @@ static bool hasColdCandidates(const MachineFunction &MF) {
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB)
       if ((MI.isReturn() && !MI.isCall() && ++Returns > 1) ||
-          isIndirectCall(MI))
+          (ColdIndirectCalls && isIndirectCall(MI)))
         return true;
   return false;
 }
@@ -97,12 +107,14 @@ void X86RSBStuff::findColdCode() {
   }
   for (const MachineBasicBlock &MBB : *MF) {
     double Frequency = MBFI.getBlockFreqRelativeToEntryBlock(&MBB);
-    bool Cold = (ColdRatio != 0 && Frequency * ColdRatio < 1.0) ||
-                (Profile && shouldOptimizeForSize(&MBB, PSI, &MBFI));
+    bool ByEstimate = ColdRatio != 0 && Frequency * ColdRatio < 1.0;
+    bool ByProfile = Profile && shouldOptimizeForSize(&MBB, PSI, &MBFI);
     for (const MachineInstr &MI : MBB) {
       if (MI.isReturn() && !MI.isCall())
         ReturnFrequency[&MI] = Frequency;
-      if (Cold && (MI.isReturn() || isIndirectCall(MI)))
+      if ((MI.isReturn() && (ByEstimate || ByProfile)) ||
+          (isIndirectCall(MI) &&
+           (ByProfile || (ByEstimate && ColdIndirectCalls))))
         ColdSites.insert(&MI);
     }
   }

@@ -1,14 +1,19 @@
-; An indirect call in a cold block (less than once per
+; With -x86-rsb-stuff-cold-indirect-calls, an indirect call in a block
+; that the static estimate calls cold (less than once per
 ; -x86-rsb-stuff-cold-ratio entries of its function) is not checked for the
 ; prefix mark: the check takes about 45 bytes, and the uncounted call with
 ; its reset, as in functions optimised for size, costs a refill only when
-; it runs. A hot indirect call keeps the check.
+; it runs. A hot indirect call keeps the check. By default (the estimate is
+; wrong too often: a refill per run of a call that is not cold) and with
+; the estimate off, both keep it.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
-; RUN:   %s -o - | FileCheck %s
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
-; RUN:   -x86-rsb-stuff-cold-ratio=0 %s -o - \
+; RUN:   -x86-rsb-stuff-cold-indirect-calls %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=NOCOLD
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-cold-indirect-calls -x86-rsb-stuff-cold-ratio=0 %s \
+; RUN:   -o - | FileCheck %s --check-prefix=NOCOLD
 
 ; CHECK-LABEL: {{^}}calls:
 ; CHECK:         testl $1008, %r11d
