@@ -13,6 +13,8 @@
 //   prefix-filler      the int3s and NOPs before it, down to the previous
 //                      code (alignment padding, which the plain build
 //                      partly has too)
+//   tail-stub          the tail alias's `jmp f` in that padding, which gives
+//                      `__rsb_tail.f` an address of its own
 //   out-of-line-entry  an entry in .text.rsb_call_thunks (with its jmp)
 //   return-check       `shlq $5, %fs:...; je __rsb_refill_return` (and the
 //                      shared-object form's %r11 load): a return in place
@@ -51,6 +53,7 @@ enum Kind : uint8_t {
   None,
   Prefix,
   PrefixFiller,
+  TailStub,
   OutOfLineEntry,
   ReturnCheck,
   ReturnJump,
@@ -68,6 +71,7 @@ enum Kind : uint8_t {
 const char *const KindNames[NumKinds] = {"",
                                          "prefix",
                                          "prefix-filler",
+                                         "tail-stub",
                                          "out-of-line-entry",
                                          "return-check",
                                          "return-jump",
@@ -134,6 +138,13 @@ void SizeCounter::entries() {
     if (!InFront || !First)
       continue;
     size_t K = *First;
+    if (const Insn *Prev = B.previous(K, 0);
+        Prev && B.isJump(*Prev) && Prev->HasTarget &&
+        Prev->Target == *F.Start) {
+      claim(K - 1, K, TailStub);
+      --K;
+    }
+    size_t Stub = K;
     while (const Insn *Prev = B.previous(K, 0)) {
       // objdump shows the padding past a function's size as data.
       bool Padding = Prev->Kind == InsnKind::Data ||
@@ -144,7 +155,7 @@ void SizeCounter::entries() {
         break;
       --K;
     }
-    claim(K, *First, PrefixFiller);
+    claim(K, Stub, PrefixFiller);
   }
 }
 
