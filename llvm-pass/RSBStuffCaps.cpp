@@ -167,7 +167,6 @@ bool rsbstuff::addCapRecords(Module &M, const TargetMachine &TM) {
 
 //===- After the call -----------------------------------------------------===//
 
-
 /// Whether MI passes Reg on to its callee (an implicit use: an argument).
 static bool readsImplicitly(const MachineInstr &MI, MCRegister Reg,
                             const TargetRegisterInfo &TRI) {

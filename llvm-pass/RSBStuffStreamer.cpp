@@ -14,7 +14,8 @@
 //
 //   .p2align 4              <- emitted by the AsmPrinter (function alignment)
 //   .p2align 4               again, or 5 where an indirect call may reach f
-//                            (f then never starts a page: see mayBeMarkedTarget)
+//                            (f then never starts a page: see
+//                            mayBeMarkedTarget)
 //   int3 x (16 - N - T)      filler: never executed, traps stray jumps
 // __rsb_tail.f:             <- tail calls from other objects (FUNC, size T)
 //   [endbr64] jmp f          T bytes, skipping the accounting

@@ -49,8 +49,8 @@ static json_t *nested(unsigned seed, int depth) {
   json_array_append_new(list, must(json_string("tag \"quoted\" \xc3\xa9")));
   json_object_set_new(o, "list", list);
   if (depth > 0)
-    json_object_set_new(o, "child", nested(seed * 1103515245u + 12345u,
-                                           depth - 1));
+    json_object_set_new(o, "child",
+                        nested(seed * 1103515245u + 12345u, depth - 1));
   else
     json_object_set_new(o, "child", json_null());
   return o;

@@ -69,9 +69,8 @@ enum format { FORMAT_X86_64, FORMAT_SCRIPT, FORMAT_OTHER_ELF };
 
 /* Reads the start of path, as the kernel's execve does, after its own
  * checks. LAUNCH_REFUSED with *err for what the kernel would refuse. */
-static enum launch_result read_header(const char *path, char *buf,
-                                      size_t *len, enum format *format,
-                                      int *err) {
+static enum launch_result read_header(const char *path, char *buf, size_t *len,
+                                      enum format *format, int *err) {
   struct stat st;
   if (stat(path, &st) < 0 || access(path, X_OK) < 0) {
     *err = errno;
@@ -205,8 +204,8 @@ enum launch_result launch_prepare(const char *qemu, const char *plugin_spec,
   struct strv args = {0}, cmd = {0}, env = {0};
   *err = 0;
   why[0] = '\0';
-  enum launch_result r = resolve(path, argv ? argv : no_args, 0, prog, &args,
-                                 err, why, why_size);
+  enum launch_result r =
+      resolve(path, argv ? argv : no_args, 0, prog, &args, err, why, why_size);
   if (r != LAUNCH_OK) {
     strv_free(args.v);
     return r;

@@ -57,7 +57,8 @@ typedef bool (*is_trap_fn)(uint64_t addr, void *ctx);
 void model_thread_init(struct model_thread *t, unsigned rsb_size, bool profile);
 void model_thread_free(struct model_thread *t);
 /* A forked child's thread starts from its parent's model. */
-void model_thread_copy(struct model_thread *dst, const struct model_thread *src);
+void model_thread_copy(struct model_thread *dst,
+                       const struct model_thread *src);
 /* execve: the new program starts with an empty model. */
 void model_thread_clear(struct model_thread *t);
 

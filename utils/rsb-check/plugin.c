@@ -156,8 +156,8 @@ static int reopen_output(void) {
 static bool emit(const char *text, size_t len) {
   struct stat st;
   int fd = pl.out_fd;
-  bool own = fstat(fd, &st) == 0 && st.st_dev == pl.out_dev &&
-             st.st_ino == pl.out_ino;
+  bool own =
+      fstat(fd, &st) == 0 && st.st_dev == pl.out_dev && st.st_ino == pl.out_ino;
   if (!own && (fd = reopen_output()) < 0)
     return false;
   bool ok = true;
@@ -270,9 +270,9 @@ static bool guest_is_trap(uint64_t addr, void *ctx) {
   struct trap_entry *e = &v->traps[(addr ^ addr >> 6) % TRAP_CACHE_SLOTS];
   if (e->addr != addr || e->generation != generation) {
     uint8_t byte = 0;
-    *e = (struct trap_entry){
-        addr, generation,
-        guest_read(v->bytes, addr, &byte, 1) && byte == INT3_BYTE};
+    *e = (struct trap_entry){addr, generation,
+                             guest_read(v->bytes, addr, &byte, 1) &&
+                                 byte == INT3_BYTE};
   }
   return e->trap;
 }
@@ -285,8 +285,7 @@ static void note_refill(struct vcpu *v, uint64_t call_addr) {
   as_describe(&pl.as, getpid(), call_addr, where, sizeof where);
   pthread_mutex_unlock(&pl.lock);
   if (v->counter_valid)
-    snprintf(counter, sizeof counter, " counter=0x%016" PRIx64 "%s",
-             v->counter,
+    snprintf(counter, sizeof counter, " counter=0x%016" PRIx64 "%s", v->counter,
              v->counter << RSB_DEPTH_SHIFT ? " (not spent!)" : "");
   v->counter_valid = false;
   say("rsb-check: pid %d tid %d: refill at %s: model-rsb=%u%s\n", getpid(),
@@ -667,8 +666,8 @@ static void follow_exec(unsigned vcpu, const char *path, uint64_t argv_addr,
   }
   if (names_own_exe(path))
     path = pl.record->exe;
-  enum launch_result r = launch_prepare(pl.qemu, spec, path, argv, envp,
-                                        &plan, &err, why, sizeof why);
+  enum launch_result r = launch_prepare(pl.qemu, spec, path, argv, envp, &plan,
+                                        &err, why, sizeof why);
   if (r == LAUNCH_OK) {
     sync_all_instructions();
     int flags = fcntl(pl.out_fd, F_GETFD);
@@ -825,8 +824,7 @@ static bool parse_args(int argc, char **argv) {
 #undef KEY
   }
   return pl.dir[0] && pl.qemu[0] && pl.self[0] && pl.program[0] &&
-         pl.out_fd >= 0 &&
-         pl.rsb_size >= 1 && pl.rsb_size <= MAX_RSB_SIZE;
+         pl.out_fd >= 0 && pl.rsb_size >= 1 && pl.rsb_size <= MAX_RSB_SIZE;
 }
 
 /* The process's record: a new one, or its own after an exec, named after

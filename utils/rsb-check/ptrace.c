@@ -151,8 +151,9 @@ static struct proc *proc_new(pid_t pid, const char *exe) {
   p->pid = pid;
   p->exe = exe ? xstrdup(exe) : exe_of(pid);
   p->counts.processes = 1;
-  p->underflows = xcalloc(1, sizeof *p->underflows +
-                                 UNDERFLOW_LIST_CAPACITY * sizeof(struct underflow));
+  p->underflows =
+      xcalloc(1, sizeof *p->underflows +
+                     UNDERFLOW_LIST_CAPACITY * sizeof(struct underflow));
   p->underflows->capacity = UNDERFLOW_LIST_CAPACITY;
   p->losses = xcalloc(1, sizeof *p->losses +
                              LOSS_LIST_CAPACITY * sizeof(struct loss_site));

@@ -1,4 +1,5 @@
-/*===- qemu-plugin-api.h - The part of QEMU's TCG plugin API we use -*- C -*-===*
+/*===- qemu-plugin-api.h - The part of QEMU's TCG plugin API we use -*- C
+ * -*-===*
  *
  * Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
  *
@@ -156,8 +157,8 @@ void qemu_plugin_u64_set(qemu_plugin_u64 entry, unsigned int vcpu_index,
                          uint64_t value);
 
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
-struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb,
-                                                 size_t idx);
+struct qemu_plugin_insn *
+qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
 size_t qemu_plugin_insn_data(const struct qemu_plugin_insn *insn, void *dest,
                              size_t len);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
@@ -165,7 +166,6 @@ uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
 bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
 qemu_plugin_mem_value qemu_plugin_mem_get_value(qemu_plugin_meminfo_t info);
 /* Only while a guest thread runs: in its callbacks. */
-bool qemu_plugin_read_memory_vaddr(uint64_t addr, GByteArray *data,
-                                   size_t len);
+bool qemu_plugin_read_memory_vaddr(uint64_t addr, GByteArray *data, size_t len);
 
 #endif /* RSB_CHECK_QEMU_PLUGIN_API_H */

@@ -69,8 +69,7 @@ static __attribute__((noreturn)) void die(const char *fmt, const char *arg) {
 
 static bool executable(const char *path) {
   struct stat st;
-  return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-         access(path, X_OK) == 0;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
 /* The directory of rsb-check's own files: ../lib/rsb-stuff in the build
@@ -142,8 +141,8 @@ static int try_exec(const struct run *run, const char *spec, const char *path,
   struct launch_plan plan;
   char why[PATH_MAX + 128];
   int err;
-  switch (launch_prepare(run->qemu, spec, path, argv, environ, &plan, &err,
-                         why, sizeof why)) {
+  switch (launch_prepare(run->qemu, spec, path, argv, environ, &plan, &err, why,
+                         sizeof why)) {
   case LAUNCH_OK:
     execve(plan.argv[0], plan.argv, plan.envp);
     fprintf(stderr, "rsb-check: cannot execute %s: %s\n", plan.argv[0],
@@ -185,8 +184,7 @@ static __attribute__((noreturn)) void exec_program(const struct run *run,
       p = end;
     }
   }
-  fprintf(stderr, "rsb-check: cannot execute %s: %s\n", argv[0],
-          strerror(err));
+  fprintf(stderr, "rsb-check: cannot execute %s: %s\n", argv[0], strerror(err));
   _exit(err == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_RUN);
 }
 
@@ -233,8 +231,8 @@ static void report_record(const struct run *run, struct record *rec,
     r.status = WTERMSIG(run->top_status);
   } else if (rec->pid == run->top || rec->exited) {
     r.end = END_EXITED;
-    r.status = rec->pid == run->top ? WEXITSTATUS(run->top_status)
-                                    : rec->exit_status;
+    r.status =
+        rec->pid == run->top ? WEXITSTATUS(run->top_status) : rec->exit_status;
   }
   FILE *out = run->opts->out;
   if (rec->unfollowed)
@@ -313,8 +311,7 @@ int qemu_run(char **argv, const struct options *opts, struct counts *total) {
   struct run run = {.opts = opts, .self = getpid()};
   find_engine(&run);
   make_run_dir(&run);
-  if (strchr(run.qemu, ',') || strchr(run.plugin, ',') ||
-      strchr(run.dir, ','))
+  if (strchr(run.qemu, ',') || strchr(run.plugin, ',') || strchr(run.dir, ','))
     die("QEMU cannot take paths with commas: %s", run.dir);
   fflush(opts->out);
   run.out_fd = fcntl(fileno(opts->out), F_DUPFD, OUTPUT_FD_MIN);

@@ -92,8 +92,7 @@ struct record *record_create(const char *dir, int pid, const char *exe,
   return rec;
 }
 
-bool record_replace(struct record *rec, const char *dir, int pid,
-                    char *path) {
+bool record_replace(struct record *rec, const char *dir, int pid, char *path) {
   char exe[sizeof rec->exe];
   memcpy(exe, rec->exe, sizeof exe);
   int fd = create_file(dir, pid, path);
@@ -117,8 +116,8 @@ struct record *record_open(const char *path, bool writable) {
     errno = EINVAL; /* not sized yet: its process died creating it */
     return NULL;
   }
-  void *p = mmap(NULL, record_size(),
-                 PROT_READ | (writable ? PROT_WRITE : 0), MAP_SHARED, fd, 0);
+  void *p = mmap(NULL, record_size(), PROT_READ | (writable ? PROT_WRITE : 0),
+                 MAP_SHARED, fd, 0);
   int saved = errno;
   close(fd);
   if (p == MAP_FAILED) {
@@ -139,7 +138,7 @@ void record_close(struct record *rec) { munmap(rec, record_size()); }
 void record_counts(const struct record *rec, struct counts *sum) {
   memset(sum, 0, sizeof *sum);
   unsigned used = rec->slots_used < RECORD_MAX_THREADS ? rec->slots_used
-                                                        : RECORD_MAX_THREADS;
+                                                       : RECORD_MAX_THREADS;
   for (unsigned i = 0; i < used; i++)
     add_counts(sum, &rec->slots[i].counts);
   sum->processes = 1;

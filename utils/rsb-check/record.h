@@ -41,12 +41,12 @@ enum record_state {
 struct record {
   uint32_t magic, version;
   int32_t pid;
-  uint32_t state;            /* enum record_state */
-  uint32_t exited;           /* exit_status is the status of its exit */
+  uint32_t state;  /* enum record_state */
+  uint32_t exited; /* exit_status is the status of its exit */
   int32_t exit_status;
-  uint32_t unfollowed;       /* it exec'd a program the model cannot run */
-  uint32_t slots_used;       /* highest thread number + 1 */
-  char exe[PATH_MAX];        /* the program it runs (the last one exec'd) */
+  uint32_t unfollowed; /* it exec'd a program the model cannot run */
+  uint32_t slots_used; /* highest thread number + 1 */
+  char exe[PATH_MAX];  /* the program it runs (the last one exec'd) */
   char unfollowed_exe[PATH_MAX];
   struct record_slot slots[RECORD_MAX_THREADS];
 };
@@ -63,8 +63,7 @@ struct record *record_open(const char *path, bool writable);
 /* After fork, in the child: puts a new, empty record for process pid in
  * dir at the same address as rec (which the parent keeps), so that
  * pointers into it stay valid. False (errno set) on failure. */
-bool record_replace(struct record *rec, const char *dir, int pid,
-                    char *path);
+bool record_replace(struct record *rec, const char *dir, int pid, char *path);
 
 void record_close(struct record *rec);
 

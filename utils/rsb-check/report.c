@@ -80,8 +80,7 @@ void print_process_report(FILE *out, const struct process_report *r,
     fprintf(out, "rsb-check: pid %d %s: killed by signal %d (%s)\n", r->pid,
             r->exe, r->status, strsignal(r->status));
   else if (r->end == END_UNKNOWN)
-    fprintf(out, "rsb-check: pid %d %s: killed by a signal\n", r->pid,
-            r->exe);
+    fprintf(out, "rsb-check: pid %d %s: killed by a signal\n", r->pid, r->exe);
   else if (o->verbose)
     fprintf(out, "rsb-check: pid %d %s: exited with status %d\n", r->pid,
             r->exe, r->status);

@@ -138,9 +138,9 @@ void SizeCounter::entries() {
     if (!InFront || !First)
       continue;
     size_t K = *First;
-    if (const Insn *Prev = B.previous(K, 0);
-        Prev && B.isJump(*Prev) && Prev->HasTarget &&
-        Prev->Target == *F.Start) {
+    if (const Insn *Prev = B.previous(K, 0); Prev && B.isJump(*Prev) &&
+                                             Prev->HasTarget &&
+                                             Prev->Target == *F.Start) {
       claim(K - 1, K, TailStub);
       --K;
     }
