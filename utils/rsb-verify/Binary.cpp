@@ -40,6 +40,8 @@ using namespace rsbverify;
 
 using ELFT = object::ELF64LE;
 using ELFFile = object::ELFFile<ELFT>;
+using ELFHeader = ELFT::Shdr;
+using Elf_Rela = ELFT::Rela;
 
 // objdump skips runs of at least this many zero bytes (in multiples of 4,
 // so that an instruction starting with a zero byte is not cut).
@@ -286,6 +288,25 @@ bool Binary::startsInRuntime() const {
                       [&](const Symbol *S) { return S->Value == Entry; });
 }
 
+/// Calls Visit for each relocation of the file's SHT_RELA sections (those
+/// that cannot be read are skipped, as objdump does).
+static void
+forEachRela(const ELFFile &EF, ArrayRef<Section> Sections,
+            function_ref<void(const ELFHeader &, const Elf_Rela &)> Visit) {
+  auto Headers = cantFail(EF.sections());
+  for (const Section &S : Sections) {
+    if (S.Type != ELF::SHT_RELA)
+      continue;
+    auto Relas = EF.relas(Headers[S.Index]);
+    if (!Relas) {
+      consumeError(Relas.takeError());
+      continue;
+    }
+    for (const Elf_Rela &Rela : *Relas)
+      Visit(Headers[S.Index], Rela);
+  }
+}
+
 /// An IFUNC symbol's value is its resolver; a linked file's IRELATIVE
 /// relocations name those it runs (a stripped static program has no other
 /// trace of them).
@@ -294,22 +315,13 @@ void Binary::readResolvers() {
     for (const Symbol &S : Table)
       if (S.defined() && S.Type == ELF::STT_GNU_IFUNC)
         Resolvers.push_back(S.Address);
-  if (linked()) {
-    const ELFFile &EF = Object->getELFFile();
-    auto Headers = cantFail(EF.sections());
-    for (const Section &S : Sections) {
-      if (S.Type != ELF::SHT_RELA)
-        continue;
-      auto Relas = EF.relas(Headers[S.Index]);
-      if (!Relas) {
-        consumeError(Relas.takeError());
-        continue;
-      }
-      for (const auto &Rela : *Relas)
-        if (Rela.getType(/*IsMips64EL=*/false) == ELF::R_X86_64_IRELATIVE)
-          Resolvers.push_back(Rela.r_addend);
-    }
-  }
+  if (linked())
+    forEachRela(Object->getELFFile(), Sections,
+                [&](const ELFHeader &, const Elf_Rela &Rela) {
+                  if (Rela.getType(/*IsMips64EL=*/false) ==
+                      ELF::R_X86_64_IRELATIVE)
+                    Resolvers.push_back(Rela.r_addend);
+                });
   llvm::sort(Resolvers);
   Resolvers.erase(std::unique(Resolvers.begin(), Resolvers.end()),
                   Resolvers.end());
@@ -816,24 +828,16 @@ void Binary::collectTaken() const {
   } else if (Type == ELF::ET_DYN) {
     // What the dynamic relocations store: a symbol's address plus the
     // addend, or the addend alone (relative).
-    for (const Section &S : Sections) {
-      if (S.Type != ELF::SHT_RELA)
-        continue;
-      auto Relas = EF.relas(Headers[S.Index]);
-      if (!Relas) {
-        consumeError(Relas.takeError());
-        continue;
-      }
-      auto Table = Tables.find(Headers[S.Index].sh_link);
-      for (const auto &Rela : *Relas) {
-        unsigned Index = Rela.getSymbol(/*IsMips64EL=*/false);
-        if (Index == 0)
-          Taken.push_back(Rela.r_addend);
-        else if (Table != Tables.end() && Index < Table->second.size() &&
-                 Rela.r_addend >= 0)
-          Taken.push_back(Table->second[Index].Value + Rela.r_addend);
-      }
-    }
+    forEachRela(EF, Sections,
+                [&](const ELFHeader &Header, const Elf_Rela &Rela) {
+                  auto Table = Tables.find(Header.sh_link);
+                  unsigned Index = Rela.getSymbol(/*IsMips64EL=*/false);
+                  if (Index == 0)
+                    Taken.push_back(Rela.r_addend);
+                  else if (Table != Tables.end() &&
+                           Index < Table->second.size() && Rela.r_addend >= 0)
+                    Taken.push_back(Table->second[Index].Value + Rela.r_addend);
+                });
   } else {
     // A non-PIE executable stores absolute addresses: every word of its
     // data may be one.
