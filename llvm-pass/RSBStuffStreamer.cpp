@@ -117,6 +117,10 @@ private:
   void emitTailStub(const PrefixRequest &Request, unsigned SeqSize);
   void emitTailStubOutOfLine(const PrefixRequest &Request, MCSymbol *Body);
   void emitLineRow(const PrefixRequest &Request);
+  DenseMap<MCSection *, std::pair<MCSymbol *, Align>> Anchors;
+  MCSymbol *anchor(Align A, const MCSubtargetInfo &STI);
+  void emitFillBefore(uint64_t Size, Align Modulus, uint64_t Residue,
+                      const MCSubtargetInfo &STI);
   void emitPrefix(const PrefixRequest &Request);
   void emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
                      const PrefixRequest &Request, StringRef SectionName);
@@ -247,6 +251,48 @@ void PrefixStreamer::emitTailStub(const PrefixRequest &Request,
                 MCConstantExpr::create(tailStubSize(Request), Ctx));
 }
 
+/// A label at a multiple of A from the start of the current section, at or
+/// before the current position: the first call in a section aligns there
+/// (once, like the AsmPrinter's own alignment of a function would).
+MCSymbol *PrefixStreamer::anchor(Align A, const MCSubtargetInfo &STI) {
+  MCStreamer &S = getStreamer();
+  std::pair<MCSymbol *, Align> &Anchor = Anchors[S.getCurrentSectionOnly()];
+  if (!Anchor.first || Anchor.second < A) {
+    S.emitCodeAlignment(A, &STI);
+    Anchor = {getContext().createTempSymbol("rsb_anchor"), A};
+    S.emitLabel(Anchor.first);
+  }
+  return Anchor.first;
+}
+
+/// int3s up to the point from which Size more bytes end at Residue (mod
+/// Modulus): the prefix takes the place of the alignment padding in front
+/// of f instead of following it. The count depends on where the fill lands,
+/// which only the assembler's layout knows (after relaxation), so it is an
+/// expression: (Residue - Size - (here - anchor)) mod Modulus, kept
+/// non-negative because `&` on a negative value would depend on its width.
+void PrefixStreamer::emitFillBefore(uint64_t Size, Align Modulus,
+                                    uint64_t Residue,
+                                    const MCSubtargetInfo &STI) {
+  MCStreamer &S = getStreamer();
+  MCContext &Ctx = getContext();
+  MCSymbol *Anchor = anchor(Modulus, STI);
+  MCSymbol *Here = Ctx.createTempSymbol();
+  S.emitLabel(Here);
+  uint64_t M = Modulus.value();
+  uint64_t Wanted = (Residue + M - Size % M) % M;
+  const MCExpr *Offset = MCBinaryExpr::createAnd(
+      MCBinaryExpr::createSub(MCSymbolRefExpr::create(Here, Ctx),
+                              MCSymbolRefExpr::create(Anchor, Ctx), Ctx),
+      MCConstantExpr::create(M - 1, Ctx), Ctx);
+  const MCExpr *Count = MCBinaryExpr::createAnd(
+      MCBinaryExpr::createSub(MCConstantExpr::create(Wanted + M, Ctx), Offset,
+                              Ctx),
+      MCConstantExpr::create(M - 1, Ctx), Ctx);
+  constexpr uint8_t Int3 = 0xcc;
+  S.emitFill(*Count, Int3);
+}
+
 void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   MCStreamer &S = getStreamer();
   MCContext &Ctx = getContext();
@@ -256,9 +302,9 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   SmallVector<MCInst, 8> Seq = accountingSequence(Ctx, Request, Names);
   unsigned SeqSize = encodedSize(*encoder().Emitter, Seq, STI);
 
-  // The AsmPrinter has normally aligned to FunctionAlign already, but it
-  // uses a smaller explicit alignment for functions with a section
-  // attribute; f's entry must stay aligned either way.
+  // The tail stub goes in front where the prefix's 16 (or 32) bytes have
+  // room for it after the accounting; IBT's and the %r11-saving forms keep
+  // it out of line.
   uint64_t Total = alignTo(std::max<uint64_t>(Request.PrefixSize, SeqSize),
                            Request.FunctionAlign);
   unsigned StubSize = Request.TailAlias ? tailStubSize(Request) : 0;
@@ -268,14 +314,13 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
     Body = Ctx.createTempSymbol("rsb_body");
     emitTailStubOutOfLine(Request, Body);
   }
-  S.emitCodeAlignment(
-      Request.OffPageStart ? Align(2 * Total) : Request.FunctionAlign, &STI);
+  // f at 0 (mod A), or at A (mod 2A) where it must not start a page.
+  Align A = Request.FunctionAlign;
+  Align Modulus = Request.OffPageStart ? Align(2 * A.value()) : A;
+  uint64_t Residue = Request.OffPageStart ? A.value() : 0;
+  emitFillBefore(SeqSize + (StubInFiller ? StubSize : 0), Modulus, Residue,
+                 STI);
   emitLineRow(Request);
-  MCInst Trap;
-  Trap.setOpcode(Names.opcode("INT3"));
-  for (uint64_t I = SeqSize + (StubInFiller ? StubSize : 0); I < Total; ++I)
-    S.emitInstruction(Trap, STI);
-
   emitAccounting(Request.Entry, Seq, Request, StubInFiller);
   S.emitELFSize(Request.Entry,
                 MCBinaryExpr::createSub(
