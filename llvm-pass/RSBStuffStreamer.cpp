@@ -10,24 +10,33 @@
 // object streamer places it, so whatever the hook emits lands in front of the
 // entry. That order is pinned by test/CodeGen/prefix-order.ll.
 //
-// Layout for `f` (16-byte prefix; 32 in statistics mode):
+// Layout for `f`, in the alignment padding the plain build has in front of
+// f (the pass drops the AsmPrinter's own alignment of f):
 //
-//   .p2align 4              <- emitted by the AsmPrinter (function alignment)
-//   .p2align 4               again, or 5 where an indirect call may reach f
-//                            (f then never starts a page: see
-//                            mayBeMarkedTarget)
-//   int3 x (16 - N - T)      filler: never executed, traps stray jumps
+//   .p2align 4 (or 5, ...)   once per section, before the anchor label
+//   int3 x K                 filler: never executed, traps stray jumps; K
+//                            is an expression of the distance from the
+//                            anchor, which the assembler evaluates after
+//                            relaxation, so that the prefix ends at f's
+//                            alignment A (A bytes past a 2A boundary where
+//                            an indirect call may reach f, so that f never
+//                            starts a page: see mayBeMarkedTarget)
 // __rsb_tail.f:             <- tail calls from other objects (FUNC, size T)
 //   [endbr64] jmp f          T bytes, skipping the accounting
 // __rsb_entry.f:            <- direct calls land here (FUNC, size N)
 //   sarq $5, %fs:ctr@tpoff  N bytes: the accounting, ends exactly at f
 // f:
 //
+// An explicit alignment of f (aligned(N), -falign-functions) is still
+// emitted by the AsmPrinter before the filler, whose count takes it into
+// account.
+//
 // The tail alias has an address of its own, never f's: symbolizers (dladdr,
 // backtrace_symbols, gdb) name an address by one of the symbols there, and
-// must name f as the plain build does. Where the filler has no room for it
-// (IBT, the forms that save %r11) it goes out of line, like the entries of
-// functions with data before their start.
+// must name f as the plain build does. Where stub and accounting together
+// would pass 16 bytes (32 in statistics mode; IBT, the forms that save %r11)
+// the stub goes out of line, like the entries of functions with data before
+// their start.
 //
 // The X86 target's own streamers only serve COFF (.cv_fpo, SEH); for ELF the
 // object target streamer is null and the asm one is unused, so replacing them
@@ -302,9 +311,8 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   SmallVector<MCInst, 8> Seq = accountingSequence(Ctx, Request, Names);
   unsigned SeqSize = encodedSize(*encoder().Emitter, Seq, STI);
 
-  // The tail stub goes in front where the prefix's 16 (or 32) bytes have
-  // room for it after the accounting; IBT's and the %r11-saving forms keep
-  // it out of line.
+  // The tail stub goes in front where it fits in PrefixSize bytes (rounded
+  // up to the alignment) with the accounting.
   uint64_t Total = alignTo(std::max<uint64_t>(Request.PrefixSize, SeqSize),
                            Request.FunctionAlign);
   unsigned StubSize = Request.TailAlias ? tailStubSize(Request) : 0;
