@@ -125,8 +125,10 @@ struct PrefixRequest {
   int64_t CounterOffset = 0;
   Segment Seg = Segment::None;
   bool RIPRelative = true;
-  /// Prefix placement: the smallest prefix (grown in 16-byte steps when the
-  /// sequence needs more); padding placement: the whole padding.
+  /// Prefix placement: the room for the tail stub and the accounting in
+  /// front of f, beyond which the stub goes out of line (the filler in
+  /// front of them only serves the alignment); padding placement: the whole
+  /// padding.
   unsigned PrefixSize = 16;
   /// Save and restore %r11 around the initial-exec counter access: it
   /// carries an argument, or the convention preserves it.
@@ -137,9 +139,9 @@ struct PrefixRequest {
   /// Debug info: the line-table row of the prefix is the function's line.
   const llvm::DISubprogram *Subprogram = nullptr;
   llvm::Align FunctionAlign = llvm::Align(16);
-  /// Align the prefix to twice its size, so that f never starts a page: the
-  /// indirect-call check treats a target there as unmarked (the bytes
-  /// before it could lie on an unmapped page).
+  /// Place f FunctionAlign bytes past a boundary of twice that, so that f
+  /// never starts a page: the indirect-call check treats a target there as
+  /// unmarked (the bytes before it could lie on an unmapped page).
   bool OffPageStart = false;
   bool EmitCFI = false;
   EntryPlacement Placement = EntryPlacement::Prefix;

@@ -10,24 +10,33 @@
 // object streamer places it, so whatever the hook emits lands in front of the
 // entry. That order is pinned by test/CodeGen/prefix-order.ll.
 //
-// Layout for `f` (16-byte prefix; 32 in statistics mode):
+// Layout for `f`, in the alignment padding the plain build has in front of
+// f (the pass drops the AsmPrinter's own alignment of f):
 //
-//   .p2align 4              <- emitted by the AsmPrinter (function alignment)
-//   .p2align 4               again, or 5 where an indirect call may reach f
-//                            (f then never starts a page: see
-//                            mayBeMarkedTarget)
-//   int3 x (16 - N - T)      filler: never executed, traps stray jumps
+//   .p2align 4 (or 5, ...)   once per section, before the anchor label
+//   int3 x K                 filler: never executed, traps stray jumps; K
+//                            is an expression of the distance from the
+//                            anchor, which the assembler evaluates after
+//                            relaxation, so that the prefix ends at f's
+//                            alignment A (A bytes past a 2A boundary where
+//                            an indirect call may reach f, so that f never
+//                            starts a page: see mayBeMarkedTarget)
 // __rsb_tail.f:             <- tail calls from other objects (FUNC, size T)
 //   [endbr64] jmp f          T bytes, skipping the accounting
 // __rsb_entry.f:            <- direct calls land here (FUNC, size N)
 //   sarq $5, %fs:ctr@tpoff  N bytes: the accounting, ends exactly at f
 // f:
 //
+// An explicit alignment of f (aligned(N), -falign-functions) is still
+// emitted by the AsmPrinter before the filler, whose count takes it into
+// account.
+//
 // The tail alias has an address of its own, never f's: symbolizers (dladdr,
 // backtrace_symbols, gdb) name an address by one of the symbols there, and
-// must name f as the plain build does. Where the filler has no room for it
-// (IBT, the forms that save %r11) it goes out of line, like the entries of
-// functions with data before their start.
+// must name f as the plain build does. Where stub and accounting together
+// would pass 16 bytes (32 in statistics mode; IBT, the forms that save %r11)
+// the stub goes out of line, like the entries of functions with data before
+// their start.
 //
 // The X86 target's own streamers only serve COFF (.cv_fpo, SEH); for ELF the
 // object target streamer is null and the asm one is unused, so replacing them
@@ -117,6 +126,10 @@ private:
   void emitTailStub(const PrefixRequest &Request, unsigned SeqSize);
   void emitTailStubOutOfLine(const PrefixRequest &Request, MCSymbol *Body);
   void emitLineRow(const PrefixRequest &Request);
+  DenseMap<MCSection *, std::pair<MCSymbol *, Align>> Anchors;
+  MCSymbol *anchor(Align A, const MCSubtargetInfo &STI);
+  void emitFillBefore(uint64_t Size, Align Modulus, uint64_t Residue,
+                      const MCSubtargetInfo &STI);
   void emitPrefix(const PrefixRequest &Request);
   void emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
                      const PrefixRequest &Request, StringRef SectionName);
@@ -247,6 +260,48 @@ void PrefixStreamer::emitTailStub(const PrefixRequest &Request,
                 MCConstantExpr::create(tailStubSize(Request), Ctx));
 }
 
+/// A label at a multiple of A from the start of the current section, at or
+/// before the current position: the first call in a section aligns there
+/// (once, like the AsmPrinter's own alignment of a function would).
+MCSymbol *PrefixStreamer::anchor(Align A, const MCSubtargetInfo &STI) {
+  MCStreamer &S = getStreamer();
+  std::pair<MCSymbol *, Align> &Anchor = Anchors[S.getCurrentSectionOnly()];
+  if (!Anchor.first || Anchor.second < A) {
+    S.emitCodeAlignment(A, &STI);
+    Anchor = {getContext().createTempSymbol("rsb_anchor"), A};
+    S.emitLabel(Anchor.first);
+  }
+  return Anchor.first;
+}
+
+/// int3s up to the point from which Size more bytes end at Residue (mod
+/// Modulus): the prefix takes the place of the alignment padding in front
+/// of f instead of following it. The count depends on where the fill lands,
+/// which only the assembler's layout knows (after relaxation), so it is an
+/// expression: (Residue - Size - (here - anchor)) mod Modulus, kept
+/// non-negative because `&` on a negative value would depend on its width.
+void PrefixStreamer::emitFillBefore(uint64_t Size, Align Modulus,
+                                    uint64_t Residue,
+                                    const MCSubtargetInfo &STI) {
+  MCStreamer &S = getStreamer();
+  MCContext &Ctx = getContext();
+  MCSymbol *Anchor = anchor(Modulus, STI);
+  MCSymbol *Here = Ctx.createTempSymbol();
+  S.emitLabel(Here);
+  uint64_t M = Modulus.value();
+  uint64_t Wanted = (Residue + M - Size % M) % M;
+  const MCExpr *Offset = MCBinaryExpr::createAnd(
+      MCBinaryExpr::createSub(MCSymbolRefExpr::create(Here, Ctx),
+                              MCSymbolRefExpr::create(Anchor, Ctx), Ctx),
+      MCConstantExpr::create(M - 1, Ctx), Ctx);
+  const MCExpr *Count = MCBinaryExpr::createAnd(
+      MCBinaryExpr::createSub(MCConstantExpr::create(Wanted + M, Ctx), Offset,
+                              Ctx),
+      MCConstantExpr::create(M - 1, Ctx), Ctx);
+  constexpr uint8_t Int3 = 0xcc;
+  S.emitFill(*Count, Int3);
+}
+
 void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   MCStreamer &S = getStreamer();
   MCContext &Ctx = getContext();
@@ -256,9 +311,8 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
   SmallVector<MCInst, 8> Seq = accountingSequence(Ctx, Request, Names);
   unsigned SeqSize = encodedSize(*encoder().Emitter, Seq, STI);
 
-  // The AsmPrinter has normally aligned to FunctionAlign already, but it
-  // uses a smaller explicit alignment for functions with a section
-  // attribute; f's entry must stay aligned either way.
+  // The tail stub goes in front where it fits in PrefixSize bytes (rounded
+  // up to the alignment) with the accounting.
   uint64_t Total = alignTo(std::max<uint64_t>(Request.PrefixSize, SeqSize),
                            Request.FunctionAlign);
   unsigned StubSize = Request.TailAlias ? tailStubSize(Request) : 0;
@@ -268,14 +322,13 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
     Body = Ctx.createTempSymbol("rsb_body");
     emitTailStubOutOfLine(Request, Body);
   }
-  S.emitCodeAlignment(
-      Request.OffPageStart ? Align(2 * Total) : Request.FunctionAlign, &STI);
+  // f at 0 (mod A), or at A (mod 2A) where it must not start a page.
+  Align A = Request.FunctionAlign;
+  Align Modulus = Request.OffPageStart ? Align(2 * A.value()) : A;
+  uint64_t Residue = Request.OffPageStart ? A.value() : 0;
+  emitFillBefore(SeqSize + (StubInFiller ? StubSize : 0), Modulus, Residue,
+                 STI);
   emitLineRow(Request);
-  MCInst Trap;
-  Trap.setOpcode(Names.opcode("INT3"));
-  for (uint64_t I = SeqSize + (StubInFiller ? StubSize : 0); I < Total; ++I)
-    S.emitInstruction(Trap, STI);
-
   emitAccounting(Request.Entry, Seq, Request, StubInFiller);
   S.emitELFSize(Request.Entry,
                 MCBinaryExpr::createSub(

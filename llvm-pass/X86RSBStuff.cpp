@@ -175,6 +175,12 @@ void X86RSBStuff::requestPrefix() {
   R.OffPageStart =
       R.Placement == EntryPlacement::Prefix && mayBeMarkedTarget(F, R.Form);
   R.Elided = CurrentElided;
+  // The streamer aligns f itself, with the prefix in the padding; the
+  // AsmPrinter's alignment would come in front of both. It still applies
+  // an explicit alignment (aligned(N), -falign-functions), which then
+  // only wastes what it wasted before.
+  if (R.Placement == EntryPlacement::Prefix && !R.Elided)
+    MF->setAlignment(Align(1));
   R.TailAccount = namedSymbol(opts::TailAccount);
   R.EmitCFI = MF->needsFrameMoves();
   R.Subprogram = F.getSubprogram();

@@ -21,10 +21,11 @@
 
 ; ASM:      .section .text.inl,"axG",@progbits,__rsb_entry.inl,comdat
 ; ASM-NEXT: .weak inl
-; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type inl,@function
 ; ASM-NEXT: .p2align 5
-; ASM-NEXT: int3
+; ASM-NEXT: [[ANCHOR:.Lrsb_anchor[0-9]+]]:
+; ASM-NEXT: [[FILL:.Ltmp[0-9]+]]:
+; ASM-NEXT: .zero (36-(([[FILL]]-[[ANCHOR]])&31))&31,204
 ; ASM:      .type __rsb_tail.inl,@function
 ; ASM-NEXT: .weak __rsb_tail.inl
 ; ASM-NEXT: __rsb_tail.inl:

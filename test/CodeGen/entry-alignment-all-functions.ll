@@ -1,11 +1,10 @@
-; With a function alignment above 16 (-align-all-functions), the prefix grows
-; to the alignment so that f stays aligned: the accounting still ends exactly
-; at f and everything before it is int3 filler. The filler is never executed:
-; the previous function ends in a jmp, the gap after it is the assembler's
-; alignment NOPs, and the int3 come before the accounting, so a fall-through
-; traps instead of counting a call. Counted indirect calls are off here:
-; they double the alignment of these functions' prefixes
-; (test/CodeGen/prefix-off-page-start.ll).
+; With a function alignment above 16 (-align-all-functions), the int3
+; filler in front of the prefix counts to that alignment, so that f stays
+; aligned and the accounting still ends exactly at f. The filler is never
+; executed: the previous function ends in a jmp, and the int3 come before
+; the accounting, so a fall-through traps instead of counting a call.
+; Counted indirect calls are off here: they double the modulus of these
+; functions' alignment (test/CodeGen/prefix-off-page-start.ll).
 
 ;; The addresses and sizes below are those of the thunk form of returns.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
@@ -25,8 +24,7 @@
 ; RUN: llvm-readelf -s %t32.o > %t32.sym
 ; RUN: FileCheck %s --check-prefix=SYM < %t32.sym
 ; RUN: FileCheck %s --check-prefix=ALIGN32 < %t32.sym
-;; Statistics mode: the 32-byte prefix fits a 32-byte alignment exactly and
-;; grows to 64 bytes for a 64-byte one.
+;; Statistics mode: the 19-byte accounting, placed the same way.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-return-check=thunk -x86-rsb-stuff-stats \
 ; RUN:   -x86-rsb-stuff-count-indirect=false -align-all-functions=5 \
@@ -42,27 +40,23 @@
 ; RUN: FileCheck %s --check-prefix=STATS < %t64s.sym
 ; RUN: FileCheck %s --check-prefix=ALIGN64 < %t64s.sym
 
-;; The AsmPrinter's alignment directive, then the streamer's own one to the
-;; same alignment (a no-op), then exactly the filler.
-; ASM64:         .p2align 6
-; ASM64-NEXT:    .type first,@function
+;; No alignment directive of the AsmPrinter: the streamer's anchor, aligned
+;; once, then the fill of each function, counted modulo 64 from it.
+; ASM64:         .type first,@function
 ; ASM64-NEXT:    .p2align 6
-; ASM64-NEXT:    int3
-; ASM64-COUNT-51: int3
+; ASM64-NEXT:  [[ANCHOR:.Lrsb_anchor[0-9]+]]:
+; ASM64-NEXT:  [[FILL:.Ltmp[0-9]+]]:
+; ASM64-NEXT:    .zero (116-(([[FILL]]-[[ANCHOR]])&63))&63,204
 ; ASM64-NEXT:    .type __rsb_tail.first,@function
 ; ASM64:         .type __rsb_entry.first,@function
-; ASM64:         .p2align 6
-; ASM64-NEXT:    .type second,@function
-; ASM64-NEXT:    .p2align 6
-; ASM64-NEXT:    int3
-; ASM64-COUNT-51: int3
+; ASM64:         .type second,@function
+; ASM64-NEXT:  [[FILL:.Ltmp[0-9]+]]:
+; ASM64-NEXT:    .zero (116-(([[FILL]]-[[ANCHOR]])&63))&63,204
 ; ASM64-NEXT:    .type __rsb_tail.second,@function
 ; ASM64:         .type __rsb_entry.second,@function
-; ASM64:         .p2align 6
-; ASM64-NEXT:    .type third,@function
-; ASM64-NEXT:    .p2align 6
-; ASM64-NEXT:    int3
-; ASM64-COUNT-51: int3
+; ASM64:         .type third,@function
+; ASM64-NEXT:  [[FILL:.Ltmp[0-9]+]]:
+; ASM64-NEXT:    .zero (116-(([[FILL]]-[[ANCHOR]])&63))&63,204
 ; ASM64-NEXT:    .type __rsb_tail.third,@function
 ; ASM64:         .type __rsb_entry.third,@function
 
@@ -81,19 +75,18 @@
 ; OBJ64-NEXT:        40: 8d 47 01 leal 0x1(%rdi), %eax
 ; OBJ64-NEXT:        43: e9 00 00 00 00 jmp
 ; OBJ64-NEXT:            0000000000000044: R_X86_64_PLT32 __rsb_return_thunk-0x4
-;; Only alignment NOPs until the next filler.
-; OBJ64-NOT:  {{^ +[0-9a-f]+: (cc|64|e8|e9|c3)}}
-; OBJ64:             80: cc int3
-; OBJ64-COUNT-51:        cc int3
+;; Only int3 until the next prefix, which ends at the next 64-byte boundary.
+; OBJ64-NEXT:        48: cc int3
+; OBJ64-COUNT-43:        cc int3
 ; OBJ64-EMPTY:
-; OBJ64-NEXT: 00000000000000b4 <__rsb_tail.second>:
-; OBJ64-NEXT:        b4: eb 0a jmp 0xc0 <second>
+; OBJ64-NEXT: 0000000000000074 <__rsb_tail.second>:
+; OBJ64-NEXT:        74: eb 0a jmp 0x80 <second>
 ; OBJ64-EMPTY:
-; OBJ64-NEXT: 00000000000000b6 <__rsb_entry.second>:
-; OBJ64-NEXT:        b6: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
-; OBJ64-NEXT:            00000000000000bb: R_X86_64_TPOFF32 __rsb_depth{{$}}
+; OBJ64-NEXT: 0000000000000076 <__rsb_entry.second>:
+; OBJ64-NEXT:        76: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ64-NEXT:            000000000000007b: R_X86_64_TPOFF32 __rsb_depth{{$}}
 ; OBJ64-EMPTY:
-; OBJ64-NEXT: 00000000000000c0 <second>:
+; OBJ64-NEXT: 0000000000000080 <second>:
 
 ; SYM-DAG: [[#%x,FIRST:]] [[#]] FUNC GLOBAL DEFAULT [[#]] first{{$}}
 ; SYM-DAG: [[#%.16x,FIRST-10]] 10 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.first{{$}}

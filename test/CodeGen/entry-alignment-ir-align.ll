@@ -1,8 +1,8 @@
 ; A function's own IR alignment (`align 32`, `align 64`: what
 ; __attribute__((aligned(N))) and clang -falign-functions=N produce) must be
-; kept: the AsmPrinter aligns to max(MachineFunction alignment, IR alignment),
-; and the prefix grows to that alignment (the streamer aligns to it as well)
-; so that f stays aligned, as it does for -align-all-functions
+; kept: the AsmPrinter still aligns to the IR alignment (the pass only
+; drops the MachineFunction's), and the streamer's int3 filler counts to it
+; as well, so that f stays aligned, as it does for -align-all-functions
 ; (entry-alignment-all-functions.ll).
 
 ;; The addresses and sizes below are those of the thunk form of returns.

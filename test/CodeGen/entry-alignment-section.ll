@@ -1,10 +1,10 @@
 ; A function with a section attribute and a small explicit alignment
 ; (__attribute__((section("..."), aligned(4)))) is aligned by the AsmPrinter
 ; to that alignment only (`.p2align 2`), not to the 16 bytes the prefix
-; needs. The prefix streamer emits its own `.p2align 4` before the int3
-; filler, so f's entry is 16-byte aligned anyway and the accounting still
-; ends exactly at f. Here `first` ends at 0x18: without the streamer's
-; alignment `second` would start at 0x28.
+; needs. The prefix streamer's int3 filler counts to 16 bytes from its
+; anchor whatever came before, so f's entry is 16-byte aligned anyway and
+; the accounting still ends exactly at f. Here `first` ends at 0x18: without
+; the filler `second` would start at 0x24.
 
 ;; The addresses and sizes below are those of the thunk form of returns.
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
@@ -30,29 +30,29 @@
 ; OFF:      .p2align 1
 ; OFF-NEXT: .type third,@function
 
+; ASM:      .type first,@function
+; ASM-NEXT: .p2align 4
+; ASM-NEXT: [[ANCHOR:.Lrsb_anchor[0-9]+]]:
 ; ASM:      .p2align 2
 ; ASM-NEXT: .type second,@function
-; ASM-NEXT: .p2align 4
-; ASM-NEXT: int3
-; ASM-COUNT-3: int3
+; ASM-NEXT: [[FILL:.Ltmp[0-9]+]]:
+; ASM-NEXT: .zero (20-(([[FILL]]-[[ANCHOR]])&15))&15,204
 ; ASM-NEXT: .type __rsb_tail.second,@function
 ; ASM:      .type __rsb_entry.second,@function
 ; ASM:      .p2align 1
 ; ASM-NEXT: .type third,@function
-; ASM-NEXT: .p2align 4
-; ASM-NEXT: int3
-; ASM-COUNT-3: int3
+; ASM-NEXT: [[FILL:.Ltmp[0-9]+]]:
+; ASM-NEXT: .zero (20-(([[FILL]]-[[ANCHOR]])&15))&15,204
 ; ASM-NEXT: .type __rsb_tail.third,@function
 ; ASM:      .type __rsb_entry.third,@function
 
-;; Alignment NOPs after first's jmp, then only the filler.
+;; Only the filler after first's jmp.
 ; OBJ-LABEL: Disassembly of section .text.mine:
 ; OBJ:       0000000000000010 <first>:
 ; OBJ-NEXT:    10: 8d 47 01 leal 0x1(%rdi), %eax
 ; OBJ-NEXT:    13: e9 00 00 00 00 jmp
-; OBJ-NEXT:    18: 0f 1f 84 00 00 00 00 00 nopl
-; OBJ-NEXT:    20: cc int3
-; OBJ-COUNT-3:     cc int3
+; OBJ-NEXT:    18: cc int3
+; OBJ-COUNT-11:    cc int3
 ; OBJ-EMPTY:
 ; OBJ-NEXT:  0000000000000024 <__rsb_tail.second>:
 ; OBJ-NEXT:    24: eb 0a jmp 0x30 <second>
@@ -61,8 +61,8 @@
 ; OBJ-NEXT:    26: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
 ; OBJ-EMPTY:
 ; OBJ-NEXT:  0000000000000030 <second>:
-; OBJ:         40: cc int3
-; OBJ-COUNT-3:     cc int3
+; OBJ:         38: cc int3
+; OBJ-COUNT-11:    cc int3
 ; OBJ-EMPTY:
 ; OBJ-NEXT:  0000000000000044 <__rsb_tail.third>:
 ; OBJ-NEXT:    44: eb 0a jmp 0x50 <third>

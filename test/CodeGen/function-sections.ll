@@ -1,5 +1,6 @@
 ; With -ffunction-sections each function's prefix (filler, tail alias, entry
-; symbol, accounting) is emitted into the function's own section .text.<f>, so the
+; symbol, accounting) is emitted into the function's own section .text.<f>,
+; its filler counted from an anchor at the start of that section, so the
 ; linker's --gc-sections keeps or drops the two together, and a kept
 ; function's entry still ends exactly at it.
 
@@ -26,17 +27,19 @@
 ; RUN: llvm-objdump -t %t/clang.o | FileCheck %s --check-prefix=SYMTAB
 
 ; ASM:      .section .text.used,"ax",@progbits
-; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type used,@function
 ; ASM-NEXT: .p2align 4
-; ASM-NEXT: int3
+; ASM-NEXT: [[ANCHOR:.Lrsb_anchor[0-9]+]]:
+; ASM-NEXT: [[FILL:.Ltmp[0-9]+]]:
+; ASM-NEXT: .zero (22-(([[FILL]]-[[ANCHOR]])&15))&15,204
 ; ASM:      __rsb_entry.used:
 ; ASM:      {{^}}used:
 ; ASM:      .section .text.unused,"ax",@progbits
-; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type unused,@function
 ; ASM-NEXT: .p2align 4
-; ASM-NEXT: int3
+; ASM-NEXT: [[ANCHOR:.Lrsb_anchor[0-9]+]]:
+; ASM-NEXT: [[FILL:.Ltmp[0-9]+]]:
+; ASM-NEXT: .zero (22-(([[FILL]]-[[ANCHOR]])&15))&15,204
 ; ASM:      __rsb_entry.unused:
 ; ASM:      {{^}}unused:
 ; ASM:      .section .text._start,"ax",@progbits

@@ -88,14 +88,14 @@ declare void @cleanup()
 
 ; Both calls lie between the invoke's EH labels.
 ; CHECK-LABEL: {{^}}invoked:
-; CHECK:       .Ltmp0:
+; CHECK:       .Ltmp{{[0-9]+}}:
 ; CHECK-NEXT:    movq %rdi, %r11
 ; CHECK:         callq *%r11
 ; CHECK-NEXT:    callq __rsb_reset_depth
 ; CHECK:         sarq $5, %fs:__rsb_depth@TPOFF
 ; CHECK-NEXT:    callq *%r11
 ; CHECK-NEXT:  .LBB4_{{[0-9]+}}:
-; CHECK-NEXT:  .Ltmp1:
+; CHECK-NEXT:  .Ltmp{{[0-9]+}}:
 define void @invoked(ptr %f) personality ptr @__gxx_personality_v0 {
   invoke void %f() to label %ok unwind label %lp
 ok:

@@ -1,6 +1,6 @@
 ; The initial-exec form, for shared objects: the counter's TP offset comes
 ; from the GOT through %r11 (scratch at every entry), 12 bytes, so the filler
-; shrinks to four int3. Chosen by -x86-rsb-stuff-tls=auto for PIC code that
+; before the first function shrinks to two int3. Chosen by -x86-rsb-stuff-tls=auto for PIC code that
 ; is not a PIE (this module has no "PIE Level" flag), or explicitly.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -relocation-model=pic \
@@ -24,8 +24,9 @@
 
 ; ASM-LABEL: .type f,@function
 ; ASM-NEXT:    .p2align 4
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
+; ASM-NEXT:  [[ANCHOR:.Lrsb_anchor[0-9]+]]:
+; ASM-NEXT:  [[FILL:.Ltmp[0-9]+]]:
+; ASM-NEXT:    .zero (18-(([[FILL]]-[[ANCHOR]])&15))&15,204
 ; ASM-NEXT:    .cfi_startproc
 ; ASM-NEXT:    .type __rsb_tail.f,@function
 ; ASM-NEXT:    .globl __rsb_tail.f

@@ -1,8 +1,12 @@
-; The accounting prefix in its default (local-exec) form: the streamer's own
-; code alignment (a no-op after the AsmPrinter's), four int3 of filler, the
-; tail alias __rsb_tail.f: `jmp f` (2 bytes, over the accounting), then
-; __rsb_entry.f: `sarq $5, %fs:__rsb_depth@tpoff` (10 bytes), ending exactly
-; at f, which stays 16-byte aligned. One FDE covers both.
+; The accounting prefix in its default (local-exec) form, in the alignment
+; padding in front of f: int3 filler, as many as the assembler's layout
+; leaves before the prefix's last byte would miss f's 16-byte boundary (an
+; expression of the distance from a 16-byte aligned anchor, as the
+; AsmPrinter's own `.p2align` is gone), the tail alias __rsb_tail.f: `jmp f`
+; (2 bytes, over the accounting), then __rsb_entry.f: `sarq $5,
+; %fs:__rsb_depth@tpoff` (10 bytes), ending exactly at f, which stays
+; 16-byte aligned. One FDE covers both. g's prefix takes the 12 bytes after
+; f's `ret`, where the plain build has alignment NOPs.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-count-indirect=false %s -o - \
@@ -11,6 +15,12 @@
 ; RUN:   -x86-rsb-stuff-count-indirect=false -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
+;; The same bytes from the assembly: the fill's count is an expression that
+;; the assembler evaluates after relaxation.
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-count-indirect=false %s -o %t.s
+; RUN: llvm-mc -triple=x86_64-linux-gnu -filetype=obj %t.s -o %t.s.o
+; RUN: llvm-objdump -dr %t.s.o | FileCheck %s --check-prefix=OBJ
 ;; The same bytes through clang (-fno-pic: an executable's counter).
 ; RUN: %clang_rsb -mllvm -x86-rsb-stuff-count-indirect=false \
 ; RUN:   -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
@@ -20,10 +30,9 @@
 
 ; ASM-LABEL: .type f,@function
 ; ASM-NEXT:    .p2align 4
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
+; ASM-NEXT:  [[ANCHOR:.Lrsb_anchor[0-9]+]]:
+; ASM-NEXT:  [[FILL_F:.Ltmp[0-9]+]]:
+; ASM-NEXT:    .zero (20-(([[FILL_F]]-[[ANCHOR]])&15))&15,204
 ; ASM-NEXT:    .cfi_startproc
 ; ASM-NEXT:    .type __rsb_tail.f,@function
 ; ASM-NEXT:    .globl __rsb_tail.f
@@ -41,11 +50,8 @@
 ; ASM-NOT:     {{^[[:space:]]+retq}}
 ; ASM:         je __rsb_refill_return
 ; ASM-LABEL: .type g,@function
-; ASM-NEXT:    .p2align 4
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
-; ASM-NEXT:    int3
+; ASM-NEXT:  [[FILL_G:.Ltmp[0-9]+]]:
+; ASM-NEXT:    .zero (20-(([[FILL_G]]-[[ANCHOR]])&15))&15,204
 ; ASM-NEXT:    .cfi_startproc
 ; ASM-NEXT:    .type __rsb_tail.g,@function
 ; ASM-NEXT:    .globl __rsb_tail.g
@@ -76,27 +82,24 @@
 ; OBJ-EMPTY:
 ; OBJ-NEXT: 0000000000000010 <f>:
 ; OBJ-NEXT:        10: 8d 47 01 leal 0x1(%rdi), %eax
-;; The filler of g follows f's alignment NOPs: only int3 before the entry.
-; OBJ:             30: cc int3
-; OBJ-NEXT:        31: cc int3
-; OBJ-NEXT:        32: cc int3
-; OBJ-NEXT:        33: cc int3
+;; No filler before g: its prefix starts right after f's `ret`.
+; OBJ:             23: c3 retq
 ; OBJ-EMPTY:
-; OBJ-NEXT: 0000000000000034 <__rsb_tail.g>:
-; OBJ-NEXT:        34: eb 0a jmp 0x40 <g>
+; OBJ-NEXT: 0000000000000024 <__rsb_tail.g>:
+; OBJ-NEXT:        24: eb 0a jmp 0x30 <g>
 ; OBJ-EMPTY:
-; OBJ-NEXT: 0000000000000036 <__rsb_entry.g>:
-; OBJ-NEXT:        36: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
-; OBJ-NEXT:            000000000000003b: R_X86_64_TPOFF32 __rsb_depth{{$}}
+; OBJ-NEXT: 0000000000000026 <__rsb_entry.g>:
+; OBJ-NEXT:        26: 64 48 c1 3c 25 00 00 00 00 05 sarq $0x5, %fs:0x0
+; OBJ-NEXT:            000000000000002b: R_X86_64_TPOFF32 __rsb_depth{{$}}
 ; OBJ-EMPTY:
-; OBJ-NEXT: 0000000000000040 <g>:
+; OBJ-NEXT: 0000000000000030 <g>:
 
 ; SYM-DAG: 0000000000000010 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] f{{$}}
 ; SYM-DAG: 0000000000000006       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.f{{$}}
 ; SYM-DAG: 0000000000000004        2 FUNC    GLOBAL DEFAULT [[#]] __rsb_tail.f{{$}}
-; SYM-DAG: 0000000000000040 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] g{{$}}
-; SYM-DAG: 0000000000000036       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.g{{$}}
-; SYM-DAG: 0000000000000034        2 FUNC    GLOBAL DEFAULT [[#]] __rsb_tail.g{{$}}
+; SYM-DAG: 0000000000000030 {{[0-9]+}} FUNC    GLOBAL DEFAULT [[#]] g{{$}}
+; SYM-DAG: 0000000000000026       10 FUNC    GLOBAL DEFAULT [[#]] __rsb_entry.g{{$}}
+; SYM-DAG: 0000000000000024        2 FUNC    GLOBAL DEFAULT [[#]] __rsb_tail.g{{$}}
 ; SYM-DAG: 0000000000000000        0 TLS     GLOBAL DEFAULT   UND __rsb_depth{{$}}
 
 define i32 @f(i32 %x) {

@@ -1,10 +1,12 @@
 ; Pins the emission order the plugin relies on. The prefix is emitted from
 ; the target streamer's emitLabel() hook, which MCStreamer::emitLabel() calls
 ; before it prints (asm) or places (object) the label. So the prefix must
-; come after the AsmPrinter's linkage, `.p2align` and `.type f,@function`,
-; and immediately before `f:`; in the object, the accounting must end at f's
-; address. The prefix starts with the streamer's own `.p2align` to f's
-; alignment (a no-op here, right after the AsmPrinter's). If LLVM ever calls
+; come after the AsmPrinter's linkage and `.type f,@function`, and
+; immediately before `f:`; in the object, the accounting must end at f's
+; address. The AsmPrinter emits no `.p2align` of its own (the pass sets the
+; function's alignment to 1): the prefix starts with the streamer's anchor,
+; aligned once per section, and the int3 fill that the assembler computes
+; from it so that the prefix ends aligned. If LLVM ever calls
 ; the hook after placing the label, or emits the function header in another
 ; order, this test fails: the prefix would then land inside f (executed on
 ; every entry) or away from the alignment.
@@ -24,13 +26,11 @@
 
 ; ASM:      .text
 ; ASM-NEXT: .globl f
-; ASM-NEXT: .p2align 4
 ; ASM-NEXT: .type f,@function
 ; ASM-NEXT: .p2align 4
-; ASM-NEXT: int3
-; ASM-NEXT: int3
-; ASM-NEXT: int3
-; ASM-NEXT: int3
+; ASM-NEXT: [[ANCHOR:.Lrsb_anchor[0-9]+]]:
+; ASM-NEXT: [[FILL:.Ltmp[0-9]+]]:
+; ASM-NEXT: .zero (20-(([[FILL]]-[[ANCHOR]])&15))&15,204
 ; ASM-NEXT: .cfi_startproc
 ; ASM-NEXT: .type __rsb_tail.f,@function
 ; ASM-NEXT: .globl __rsb_tail.f

@@ -1,4 +1,4 @@
-; Statistics mode (-x86-rsb-stuff-stats): a 32-byte prefix whose accounting
+; Statistics mode (-x86-rsb-stuff-stats): a 19-byte prefix whose accounting
 ; is `incq` of the thread's call count at offset 0 of __rsb_stats, then the
 ; usual sarq, which ends exactly at f (the mark that indirect call sites
 ; check, indirect-call-mark.ll); f stays 16-byte aligned.
@@ -23,8 +23,9 @@
 
 ; ASM-LABEL: .type f,@function
 ; ASM-NEXT:    .p2align 4
-; ASM-NEXT:    int3
-; ASM-COUNT-10: int3
+; ASM-NEXT:  [[ANCHOR:.Lrsb_anchor[0-9]+]]:
+; ASM-NEXT:  [[FILL:.Ltmp[0-9]+]]:
+; ASM-NEXT:    .zero (27-(([[FILL]]-[[ANCHOR]])&15))&15,204
 ; ASM-NEXT:    .cfi_startproc
 ; ASM-NEXT:    .type __rsb_tail.f,@function
 ; ASM-NEXT:    .globl __rsb_tail.f

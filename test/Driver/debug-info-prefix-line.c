@@ -18,14 +18,15 @@
 // SYM-DAG: 0000000000000056 10 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.g
 
 // CHECK:      __rsb_entry.leaf
-// CHECK-NEXT: debug-info-prefix-line.c:[[#@LINE+15]]:0
+// CHECK-NEXT: debug-info-prefix-line.c:[[#@LINE+16]]:0
 // CHECK:      __rsb_entry.g
-// CHECK-NEXT: debug-info-prefix-line.c:[[#@LINE+20]]:0
+// CHECK-NEXT: debug-info-prefix-line.c:[[#@LINE+21]]:0
 
-// The rows at the prefixes (which start at 0x30 and 0x50 with their int3
-// filler) are not statements.
-// LINE:      0x0000000000000030 [[#@LINE+9]] 0 {{[0-9]+}} 0 0 0{{ *$}}
-// LINE:      0x0000000000000050 [[#@LINE+15]] 0 {{[0-9]+}} 0 0 0{{ *$}}
+// The rows at the prefixes (leaf's entry at 0x36, g's tail alias at 0x54,
+// each right after the int3 filler, which stays on the previous row like
+// the plain build's alignment NOPs) are not statements.
+// LINE:      0x0000000000000036 [[#@LINE+9]] 0 {{[0-9]+}} 0 0 0{{ *$}}
+// LINE:      0x0000000000000054 [[#@LINE+15]] 0 {{[0-9]+}} 0 0 0{{ *$}}
 
 // VERIFY: No errors.
 

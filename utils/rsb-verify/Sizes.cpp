@@ -127,7 +127,9 @@ void SizeCounter::claimRange(uint64_t Start, uint64_t End, Kind K) {
   claim(First, Last, K);
 }
 
-/// Each instrumented function's entry, and the int3s right before it.
+/// Each instrumented function's entry, its tail stub, and the int3s (or
+/// NOPs) right before them: none where the prefix follows the previous
+/// function's last instruction.
 void SizeCounter::entries() {
   for (const Function &F : B.Functions) {
     const Symbol &E = *F.Entry;
@@ -138,9 +140,12 @@ void SizeCounter::entries() {
     if (!InFront || !First)
       continue;
     size_t K = *First;
-    if (const Insn *Prev = B.previous(K, 0); Prev && B.isJump(*Prev) &&
-                                             Prev->HasTarget &&
-                                             Prev->Target == *F.Start) {
+    // The stub is the tail alias's, not a previous function's tail call
+    // to f that ends right before f's prefix.
+    std::string Tail = (TailPrefix + F.Name).str();
+    if (const Insn *Prev = B.previous(K, 0);
+        Prev && B.isJump(*Prev) && Prev->HasTarget &&
+        Prev->Target == *F.Start && B.namedAt(Prev->Address, {Tail})) {
       claim(K - 1, K, TailStub);
       --K;
     }
