@@ -30,6 +30,26 @@
 //   callq   *%r11                       (f keeps its ENDBR64 under IBT)
 // .Ldone:
 //
+// The test and the accounting are the same at every call site, so where the
+// block is cold by the static estimate (RSBStuffColdCode.cpp) they live once
+// in the runtime (runtime/rsb_thunks.S), which sets ZF when it counted the
+// call: 23 bytes a call site instead of 57, for four instructions more (the
+// call, its `ret`, the flag, the `je`), counted exactly as in place:
+//
+//   movq    %rax, %r11
+//   callq   __rsb_count_marked_r11      the check above and the sarq; ZF
+//   je      .Lcounted                   when the target is marked
+// .Lplain:
+//   callq   *%r11
+//   callq   __rsb_reset_depth
+//   jmp     .Ldone
+// .Lcounted:
+//   callq   *%r11
+// .Ldone:
+//
+// Statistics builds keep the in-place form, whose entries count the call
+// in the same place.
+//
 // An indirect tail call to a marked target needs nothing: the target
 // returns through the thunk to our caller, whose call was counted. So the
 // check (its last test turned into `jne .Lplain`) falls into the jump, and
@@ -81,12 +101,30 @@ static constexpr int64_t MarkPrefixes = 0x4864;
 /// bit 4 set, or a higher one up to 9 if its function is over-aligned
 /// (docs/design.md, "The read never faults").
 static constexpr int64_t MarkReadableBits = 0x3f0;
+/// The runtime's copy of the check and the accounting, for %r11.
+static constexpr const char *SharedMarkCheckSym = "__rsb_count_marked_r11";
 /// The thunk of -mretpoline that calls the target in %r11.
 static constexpr const char *RetpolineR11Sym = "__llvm_retpoline_r11";
 /// Base, scale, index, displacement, segment.
 static constexpr unsigned X86MemOperands = 5;
 /// X86 condition codes (the ISA's encoding, private to LLVM).
 static constexpr unsigned CondEqual = 4, CondNotEqual = 5;
+
+namespace {
+enum class SharedCheck { Never, Cold, Always };
+} // namespace
+
+static cl::opt<SharedCheck> SharedMarkCheck(
+    "x86-rsb-stuff-shared-mark-check",
+    cl::desc("Where an indirect call's mark check (and its count) calls the "
+             "runtime's shared copy instead of being in place"),
+    cl::values(clEnumValN(SharedCheck::Never, "never", "always in place"),
+               clEnumValN(SharedCheck::Cold, "cold",
+                          "in blocks the static estimate calls cold "
+                          "(-x86-rsb-stuff-cold-ratio; default)"),
+               clEnumValN(SharedCheck::Always, "always",
+                          "at every checked indirect call")),
+    cl::init(SharedCheck::Cold));
 
 /// The register form of each indirect call or tail call the check handles,
 /// by its memory form (or itself).
@@ -241,6 +279,42 @@ void X86RSBStuff::insertMarkCheck(MachineBasicBlock &MBB,
     Branch(CondEqual, Counted, &Plain);
 }
 
+/// The runtime's check at the end of MBB: it counts a marked target's call
+/// and says so in ZF; MBB branches to Counted then, and falls into Plain.
+void X86RSBStuff::insertSharedMarkCheck(MachineBasicBlock &MBB,
+                                        MachineBasicBlock &Plain,
+                                        MachineBasicBlock &Counted,
+                                        const DebugLoc &DL) {
+  BuildMI(&MBB, DL, TII->get(Names->opcode("CALL64pcrel32")))
+      .addSym(namedSymbol(SharedMarkCheckSym))
+      .addReg(Names->reg("R11"), RegState::Implicit)
+      .addReg(Names->reg("R10"), RegState::ImplicitDefine)
+      .addReg(Names->reg("EFLAGS"), RegState::ImplicitDefine);
+  BuildMI(&MBB, DL, TII->get(Names->opcode("JCC_1")))
+      .addMBB(&Counted)
+      .addImm(CondEqual);
+  MBB.addSuccessor(&Counted);
+  MBB.addSuccessor(&Plain);
+  ++NumSharedMarkChecks;
+}
+
+/// Whether Call's check goes to the runtime's copy: by default where the
+/// static estimate calls its block cold (RSBStuffColdCode.cpp); never in
+/// statistics builds, whose entries also count calls, in place.
+bool X86RSBStuff::sharesMarkCheck(const MachineInstr &Call) const {
+  if (Settings.Stats)
+    return false;
+  switch (SharedMarkCheck) {
+  case SharedCheck::Never:
+    return false;
+  case SharedCheck::Cold:
+    return isColdByEstimate(Call);
+  case SharedCheck::Always:
+    return true;
+  }
+  llvm_unreachable("covered switch");
+}
+
 /// Count new blocks, empty, placed right after MBB in this order.
 static SmallVector<MachineBasicBlock *, 3> blocksAfter(MachineBasicBlock &MBB,
                                                        unsigned Count) {
@@ -308,7 +382,11 @@ void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
         Block->addSuccessor(Succ);
   for (MachineBasicBlock *Block : Calling)
     Block->addSuccessor(Done);
-  insertMarkCheck(MBB, *Plain, *Counted, DL, /*IntoCounted=*/false);
+  bool Shared = sharesMarkCheck(Call);
+  if (Shared)
+    insertSharedMarkCheck(MBB, *Plain, *Counted, DL);
+  else
+    insertMarkCheck(MBB, *Plain, *Counted, DL, /*IntoCounted=*/false);
 
   auto CallUncounted = [&](MachineBasicBlock &Block) {
     MachineInstr *PlainCall = MF->CloneMachineInstr(&Call);
@@ -329,7 +407,8 @@ void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
   }
   CallUncounted(*Reset);
 
-  accountIndirectCall(Call);
+  if (!Shared)
+    accountIndirectCall(Call);
   recomputeLiveInsAfter(MBB, *Done);
   ++NumIndirectChecked;
 }

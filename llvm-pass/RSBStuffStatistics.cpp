@@ -49,6 +49,9 @@ TrackingStatistic NumCaps = {
 TrackingStatistic NumIndirectChecked = {
     DEBUG_TYPE, "NumIndirectChecked",
     "Indirect calls and tail calls checked for the prefix mark"};
+TrackingStatistic NumSharedMarkChecks = {
+    DEBUG_TYPE, "NumSharedMarkChecks",
+    "Indirect calls checked by the runtime's shared mark check"};
 TrackingStatistic NumTableCalls = {
     DEBUG_TYPE, "NumTableCalls",
     "Indirect calls through a constant table of instrumented functions"};
@@ -69,12 +72,21 @@ struct StatisticsAtExit {
     using namespace rsbstuff;
     if (!AreStatisticsEnabled())
       return;
-    const TrackingStatistic *All[] = {
-        &NumInstrumented,       &NumSkipped,          &NumElided,
-        &NumCallsRedirected,    &NumReturnsLowered,   &NumTailCallsRetargeted,
-        &NumTailCallsAccounted, &NumResets,           &NumCaps,
-        &NumIndirectChecked,    &NumTableCalls,       &NumColdReturnsShared,
-        &NumColdReturnsToThunk, &NumColdIndirectCalls};
+    const TrackingStatistic *All[] = {&NumInstrumented,
+                                      &NumSkipped,
+                                      &NumElided,
+                                      &NumCallsRedirected,
+                                      &NumReturnsLowered,
+                                      &NumTailCallsRetargeted,
+                                      &NumTailCallsAccounted,
+                                      &NumResets,
+                                      &NumCaps,
+                                      &NumIndirectChecked,
+                                      &NumSharedMarkChecks,
+                                      &NumTableCalls,
+                                      &NumColdReturnsShared,
+                                      &NumColdReturnsToThunk,
+                                      &NumColdIndirectCalls};
     raw_ostream &OS = errs();
     OS << "===" << std::string(73, '-') << "===\n"
        << "                     ... rsb-stuff Statistics Collected ...\n"

@@ -20,6 +20,7 @@ extern llvm::TrackingStatistic NumTailCallsAccounted;
 extern llvm::TrackingStatistic NumResets;
 extern llvm::TrackingStatistic NumCaps;
 extern llvm::TrackingStatistic NumIndirectChecked;
+extern llvm::TrackingStatistic NumSharedMarkChecks;
 extern llvm::TrackingStatistic NumTableCalls;
 extern llvm::TrackingStatistic NumColdReturnsShared;
 extern llvm::TrackingStatistic NumColdReturnsToThunk;

@@ -72,6 +72,9 @@ private:
   bool CurrentColdFunction = false;
   /// Returns and indirect calls in cold blocks (findColdCode).
   llvm::SmallPtrSet<const llvm::MachineInstr *, 8> ColdSites;
+  /// Indirect calls in blocks that only the static estimate calls cold:
+  /// counted through the runtime's shared mark check.
+  llvm::SmallPtrSet<const llvm::MachineInstr *, 8> SharedCheckSites;
   /// Each return's block frequency relative to the function's entry.
   llvm::DenseMap<const llvm::MachineInstr *, double> ReturnFrequency;
   /// An in-place return check: its first instruction and its `ret`.
@@ -155,6 +158,11 @@ private:
                        llvm::MachineBasicBlock &Plain,
                        llvm::MachineBasicBlock &Counted,
                        const llvm::DebugLoc &DL, bool IntoCounted);
+  void insertSharedMarkCheck(llvm::MachineBasicBlock &MBB,
+                             llvm::MachineBasicBlock &Plain,
+                             llvm::MachineBasicBlock &Counted,
+                             const llvm::DebugLoc &DL);
+  bool sharesMarkCheck(const llvm::MachineInstr &Call) const;
   void accountIndirectCall(llvm::MachineInstr &Call);
   void countIndirectCall(llvm::MachineInstr &Call);
   void countIndirectTailCall(llvm::MachineInstr &TailCall);
@@ -188,6 +196,9 @@ private:
   void findColdCode();
   bool isCold(const llvm::MachineInstr &MI) const {
     return ColdSites.contains(&MI);
+  }
+  bool isColdByEstimate(const llvm::MachineInstr &MI) const {
+    return SharedCheckSites.contains(&MI);
   }
   bool optimisesForSize() const;
   void lowerColdReturns(llvm::ArrayRef<llvm::MachineInstr *> Cold);

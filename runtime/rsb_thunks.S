@@ -340,6 +340,41 @@ __rsb_plain_return:
 
 #ifndef RSB_PIC
 /*
+ * The mark check of a counted indirect call and the accounting of its
+ * entry, shared by the call sites (llvm-pass/RSBStuffIndirectCalls.cpp):
+ * `call __rsb_count_marked_r11; je .Lcounted` instead of 34 bytes in place.
+ * The target is in %r11. When the ten bytes before it are an entry's
+ * `sarq` (the mark, __rsb_prefix_mark below), this counts the call the
+ * site is about to make and returns with ZF set; otherwise it changes
+ * nothing and returns with ZF clear, and the site calls uncounted and
+ * resets. Clobbers %r10 and the flags, which the site leaves free, and
+ * uses no stack below the return address, which the site's own call
+ * overwrites next anyway. Its `sarq` is followed by an `xorl`, never by a
+ * function's first byte: the runtime carries no mark.
+ */
+	.p2align 4, 0xcc
+	.globl	__rsb_count_marked_r11
+	.hidden	__rsb_count_marked_r11
+	.type	__rsb_count_marked_r11, @function
+__rsb_count_marked_r11:
+	.cfi_startproc
+	testl	$0x3f0, %r11d		/* f-10 lies in f's page, not vsyscall */
+	jz	1f
+	movq	-8(%r11), %r10
+	cmpq	__rsb_prefix_mark(%rip), %r10
+	jne	2f			/* ZF clear: not marked */
+	cmpw	$0x4864, -10(%r11)	/* the %fs and REX.W prefixes */
+	jne	2f
+	sarq	$RSB_DEPTH_SHIFT, COUNTER	/* the entry's accounting */
+	xorl	%r10d, %r10d		/* ZF set: counted */
+	ret
+1:	testq	%rsp, %rsp		/* ZF clear: %rsp is never 0 */
+2:	ret
+	int3
+	.cfi_endproc
+	.size	__rsb_count_marked_r11, . - __rsb_count_marked_r11
+
+/*
  * The mark of an accounting entry in an executable, for counted indirect
  * calls (llvm-pass/RSBStuffIndirectCalls.cpp): the last eight bytes of
  * `sarq $5, %fs:__rsb_depth@tpoff` (64 48 | c1 3c 25 <tpoff> 05), which end

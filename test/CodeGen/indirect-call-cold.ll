@@ -4,13 +4,15 @@
 ; prefix mark: the check takes about 45 bytes, and the uncounted call with
 ; its reset, as in functions optimised for size, costs a refill only when
 ; it runs. A hot indirect call keeps the check. By default (the estimate is
-; wrong too often: a refill per run of a call that is not cold) and with
-; the estimate off, both keep it.
+; wrong too often: a refill per run of a call that is not cold) the cold
+; call keeps its check too, through the runtime's shared copy
+; (indirect-call-shared-check.ll); with the estimate off both keep it in
+; place.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
 ; RUN:   -x86-rsb-stuff-cold-indirect-calls %s -o - | FileCheck %s
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
-; RUN:   | FileCheck %s --check-prefix=NOCOLD
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -asm-verbose=false %s \
+; RUN:   -o - | FileCheck %s --check-prefix=DEFAULT
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-cold-indirect-calls -x86-rsb-stuff-cold-ratio=0 %s \
 ; RUN:   -o - | FileCheck %s --check-prefix=NOCOLD
@@ -24,6 +26,13 @@
 ; CHECK-NEXT:    callq __rsb_reset_depth
 ; CHECK-NOT:     __rsb_prefix_mark
 ; CHECK:       .Lfunc_end0:
+
+; DEFAULT-LABEL: {{^}}calls:
+; DEFAULT:         cmpq __rsb_prefix_mark(%rip), %r10
+; DEFAULT-NOT:     __rsb_prefix_mark
+; DEFAULT:         callq __rsb_count_marked_r11
+; DEFAULT-NOT:     __rsb_prefix_mark
+; DEFAULT:       .Lfunc_end0:
 
 ; NOCOLD-LABEL: {{^}}calls:
 ; NOCOLD-COUNT-2: cmpq __rsb_prefix_mark(%rip), %r10
@@ -39,6 +48,37 @@ rare:
 done:
   %v = phi i64 [ %r, %entry ], [ %s, %rare ]
   ret i64 %v
+}
+
+; An indirect tail call in a cold block follows the same rule (until
+; 2026-12-07 it was taken for a cold return, and jumped uncounted with a
+; reset, wherever the function had another return to share a check with).
+; CHECK-LABEL: {{^}}tail:
+; CHECK-NOT:     __rsb_prefix_mark
+; CHECK:         callq __rsb_tail_account
+; CHECK-NEXT:    callq __rsb_reset_depth
+; CHECK-NEXT:    jmpq *%{{[a-z0-9]+}}
+; CHECK:       .Lfunc_end1:
+; DEFAULT-LABEL: {{^}}tail:
+; DEFAULT:         cmpq __rsb_prefix_mark(%rip), %r10
+; DEFAULT:         cmpw $18532, -10(%r11)
+; DEFAULT-NEXT:    jne
+; DEFAULT-NEXT:    jmpq *%r11
+; DEFAULT:       .Lfunc_end1:
+define i64 @tail(ptr %f, i64 %x, i64 %y) {
+entry:
+  %c = icmp eq i64 %x, 0
+  br i1 %c, label %rare, label %common, !prof !0
+rare:
+  %r = tail call i64 %f(i64 %y)
+  ret i64 %r
+common:
+  %d = icmp eq i64 %y, 0
+  br i1 %d, label %one, label %two
+one:
+  ret i64 1
+two:
+  ret i64 %y
 }
 
 !0 = !{!"branch_weights", i32 1, i32 1000}

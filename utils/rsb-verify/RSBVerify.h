@@ -72,6 +72,7 @@ inline constexpr llvm::StringLiteral TailAccountFlags =
 inline constexpr llvm::StringLiteral ReturnThunk = "__rsb_return_thunk";
 inline constexpr llvm::StringLiteral RefillReturn = "__rsb_refill_return";
 inline constexpr llvm::StringLiteral PrefixMark = "__rsb_prefix_mark";
+inline constexpr llvm::StringLiteral SharedMarkCheck = "__rsb_count_marked_r11";
 
 /// A memory operand: segment:disp(base, index, scale).
 struct MemoryOperand {

@@ -21,9 +21,10 @@
 //   return-jump        `jmp __rsb_return_thunk` (or __rsb_tail_account) in
 //                      place of a `ret`
 //   shared-return      a `jmp` to another return's in-place check
-//   mark-check         a checked indirect call: the check, the copy of the
-//                      call for an unmarked target with its reset, the count
-//                      (the original call not included)
+//   mark-check         a checked indirect call: the check (in place, or the
+//                      call of the runtime's shared copy and its `je`), the
+//                      copy of the call for an unmarked target with its
+//                      reset, the count (the original call not included)
 //   call-site-count    `sarq $5, %fs:...` before a call (table calls)
 //   cap                `movq __rsb_cap.f(%rip), %r10; andq %r10, %fs:...`
 //   reset              `call __rsb_reset_depth` elsewhere
@@ -205,13 +206,16 @@ bool SizeCounter::writes(size_t K, MCRegister Reg) const {
          D.lastRegister(B.decode(I)) == Reg;
 }
 
-/// The end of the mark check starting at K (`testl $0x3f0, %r11d`): after
-/// the second branch through %r11 (the counted one, or the unmarked
-/// target's), or K when it is no such check.
+/// The end of the mark check starting at K (`testl $0x3f0, %r11d`, or the
+/// call of the runtime's shared copy): after the second branch through %r11
+/// (the counted one, or the unmarked target's), or K when it is no such
+/// check.
 size_t SizeCounter::markCheck(size_t K) {
   MCInst Test = B.decode(B.Insns[K]);
-  if (!B.mnemonic(B.Insns[K]).starts_with("test") ||
-      D.firstImmediate(Test) != 0x3f0 || D.lastRegister(Test) != D.reg("r11d"))
+  bool InPlace = B.mnemonic(B.Insns[K]).starts_with("test") &&
+                 D.firstImmediate(Test) == 0x3f0 &&
+                 D.lastRegister(Test) == D.reg("r11d");
+  if (!InPlace && !B.isCallTo(B.Insns[K], {SharedMarkCheck}))
     return K;
   unsigned Branches = 0;
   for (size_t I = K + 1; I < B.Insns.size() && I < K + 24; ++I) {
@@ -243,7 +247,7 @@ void SizeCounter::sequences() {
     const Label *L = B.label(I);
     bool PrevLoadsR11 =
         K > 0 && B.previous(K, 0) && Kinds[K - 1] == None && writes(K - 1, R11);
-    if (M.starts_with("test")) {
+    if (M.starts_with("test") || B.isCallTo(I, {SharedMarkCheck})) {
       size_t End = markCheck(K);
       if (End != K) {
         // The original call, the check's last branch, was there before.
