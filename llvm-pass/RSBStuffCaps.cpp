@@ -161,7 +161,7 @@ bool rsbstuff::addCapRecords(Module &M, const TargetMachine &TM) {
     if (!F.isDeclaration() || isImplicitLibcall(Symbol) ||
         !isCalledOrDefaultTarget(F) || mayReturnTwice(F) ||
         (!TLI.getLibFunc(F, Lib) &&
-         !isReservedLibraryFunction(Symbol, M.getContext())) ||
+         !isTableLibraryFunction(Symbol, M.getContext())) ||
         M.getNamedValue(capRecordName(Symbol)))
       continue;
     if (std::optional<LibraryDepth> D = libraryDepth(Symbol, M.getContext()))
