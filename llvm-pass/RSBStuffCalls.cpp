@@ -117,14 +117,16 @@ static CalleeKind classifyDefinition(const Function &F, bool Elided,
 /// __stack_chk_fail, 128-bit and soft-float helpers: code generation may
 /// add their declarations after the compile step looked at the module), or
 /// the runtime's own: never instrumented, so never called through an entry.
-/// So are the C library's functions of reserved names in the depth table,
-/// which get cap records as the known ones do.
+/// So are the functions the depth table bounds, which get cap records as
+/// the known ones do: a call to a same-named function of the program is
+/// then uncounted and reset, never capped (the runtime arms a cap only for
+/// the C library's definition).
 bool X86RSBStuff::isLibraryFunction(const Function &F) const {
   LibFunc Lib;
   return TLI->getLibFunc(F, Lib) || isRuntimeFunction(F.getName()) ||
          !RTLIB::RuntimeLibcallsInfo::lookupLibcallImplName(F.getName())
               .empty() ||
-         isReservedLibraryFunction(F.getName(), F.getContext());
+         isTableLibraryFunction(F.getName(), F.getContext());
 }
 
 CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {

@@ -138,6 +138,17 @@ static bool isCalledOrDefaultTarget(const Function &F) {
   });
 }
 
+/// A second return (after a `longjmp`, or the vfork child's) comes with the
+/// abandoned frames' calls behind it: the reset after the call covers them,
+/// a cap, bounding only the callee's own pushes, does not.
+static bool mayReturnTwice(const Function &F) {
+  return F.hasFnAttribute(Attribute::ReturnsTwice) ||
+         any_of(F.users(), [](const User *U) {
+           const auto *Call = dyn_cast<CallBase>(U);
+           return Call && Call->hasFnAttr(Attribute::ReturnsTwice);
+         });
+}
+
 bool rsbstuff::addCapRecords(Module &M, const TargetMachine &TM) {
   if (opts::LibraryDepths.empty())
     return false;
@@ -148,9 +159,9 @@ bool rsbstuff::addCapRecords(Module &M, const TargetMachine &TM) {
     LibFunc Lib;
     StringRef Symbol = TM.getSymbol(&F)->getName();
     if (!F.isDeclaration() || isImplicitLibcall(Symbol) ||
-        !isCalledOrDefaultTarget(F) ||
+        !isCalledOrDefaultTarget(F) || mayReturnTwice(F) ||
         (!TLI.getLibFunc(F, Lib) &&
-         !isReservedLibraryFunction(Symbol, M.getContext())) ||
+         !isTableLibraryFunction(Symbol, M.getContext())) ||
         M.getNamedValue(capRecordName(Symbol)))
       continue;
     if (std::optional<LibraryDepth> D = libraryDepth(Symbol, M.getContext()))

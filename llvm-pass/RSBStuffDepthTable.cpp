@@ -139,6 +139,6 @@ std::optional<LibraryDepth> rsbstuff::libraryDepth(StringRef Name,
   return It == T.Functions.end() ? std::nullopt : It->second;
 }
 
-bool rsbstuff::isReservedLibraryFunction(StringRef Name, LLVMContext &Ctx) {
-  return Name.starts_with("__") && libraryDepth(Name, Ctx).has_value();
+bool rsbstuff::isTableLibraryFunction(StringRef Name, LLVMContext &Ctx) {
+  return libraryDepth(Name, Ctx).has_value();
 }

@@ -42,11 +42,13 @@ struct LibraryDepth {
 std::optional<LibraryDepth> libraryDepth(llvm::StringRef Name,
                                          llvm::LLVMContext &Ctx);
 
-/// A function the C library implements that LLVM's library information
-/// does not know (`__errno_location`): a name reserved for the
-/// implementation (two leading underscores) with a bounded entry in the
-/// table. Calls to it are capped like those to known library functions.
-bool isReservedLibraryFunction(llvm::StringRef Name, llvm::LLVMContext &Ctx);
+/// A function with a bounded entry in the table, whether or not LLVM's
+/// library information knows it (`__errno_location`, `localeconv`): calls
+/// to it are capped like those to known library functions. The table holds
+/// only for the C library's own definition, which the runtime checks the
+/// callee is before it arms a cap; a same-named function of the program
+/// keeps the reset.
+bool isTableLibraryFunction(llvm::StringRef Name, llvm::LLVMContext &Ctx);
 
 } // namespace rsbstuff
 

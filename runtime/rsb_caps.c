@@ -171,25 +171,37 @@ static uintptr_t once_flag(const char *library) {
   return value ? value : UINTPTR_MAX;
 }
 
-static enum verdict judge(const struct rsb_cap *cap) {
-  struct object o = {(uintptr_t)cap->function, 0, NULL, 0, NULL, NULL, 0};
-  if (!cap->function || !dl_iterate_phdr(holds, &o))
+// Finds the loaded object that maps Address into O, unless O, the object of
+// the previous record (most are libc's), maps it already: loaded objects
+// do not overlap, so the walk would find that one again, and it stays
+// loaded (this module's symbols bound to it). One walk of every object per
+// record cost a program thousands of instructions at start-up.
+static int find_object(uintptr_t address, struct object *o) {
+  if (o->phdr && in_segment(o, address - o->base))
+    return 1;
+  *o = (struct object){address, 0, NULL, 0, NULL, NULL, 0};
+  return dl_iterate_phdr(holds, o);
+}
+
+static enum verdict judge(const struct rsb_cap *cap, struct object *last) {
+  if (!cap->function || !find_object((uintptr_t)cap->function, last))
     return ELSEWHERE;
+  const struct object *o = last;
   const char *hex = strchr(cap->library, ' ');
-  const char *base = strrchr(o.name, '/');
-  base = base ? base + 1 : o.name;
+  const char *base = strrchr(o->name, '/');
+  base = base ? base + 1 : o->name;
   if (!hex || strncmp(base, cap->library, hex - cap->library) != 0 ||
       base[hex - cap->library] != '\0')
     return ELSEWHERE;
-  if (!same_id(hex + 1, o.id, o.id_size))
+  if (!same_id(hex + 1, o->id, o->id_size))
     return OTHER_BUILD;
   uintptr_t flag = once_flag(cap->library);
   if (!flag)
     return VOUCHED;
   // The same build as the table's, so the flag is the byte the tool saw;
   // only a damaged table could point outside the library.
-  if (!in_segment(&o, flag) ||
-      !__atomic_load_n((const uint8_t *)(o.base + flag), __ATOMIC_ACQUIRE))
+  if (!in_segment(o, flag) ||
+      !__atomic_load_n((const uint8_t *)(o->base + flag), __ATOMIC_ACQUIRE))
     return UNSET;
   return VOUCHED;
 }
@@ -232,8 +244,9 @@ __rsb_caps_check(void) {
     void *volatile block = malloc(1);
     free(block);
   }
+  struct object last = {0, 0, NULL, 0, NULL, NULL, 0};
   for (struct rsb_cap *cap = __start_rsb_caps; cap < __stop_rsb_caps; ++cap) {
-    enum verdict v = now ? judge(cap) : LAZY;
+    enum verdict v = now ? judge(cap, &last) : LAZY;
     if (v == VOUCHED)
       __atomic_store_n(&cap->mask, cap->capped, __ATOMIC_RELAXED);
     report(v);
