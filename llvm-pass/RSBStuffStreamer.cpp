@@ -13,16 +13,17 @@
 // Layout for `f`, in the alignment padding the plain build has in front of
 // f (the pass drops the AsmPrinter's own alignment of f):
 //
-//   .p2align 4 (or 6, ...)   once per section, before the anchor label
+//   .p2align 4 (5, 6, ...)   once per section, before the anchor label
 //   int3 x K                 filler: never executed, traps stray jumps; K
 //                            is an expression of the distance from the
 //                            anchor, which the assembler evaluates after
 //                            relaxation, so that the prefix ends at f's
 //                            alignment A; where an indirect call may reach
 //                            f, also off the multiples of 64 (A bytes past
-//                            a 2A boundary for A >= 64), so that one of
-//                            f's bits 4-9 is set and f never starts a
-//                            page: see mayBeMarkedTarget
+//                            a 2A boundary for A >= 64, or alone in its
+//                            section), so that one of f's bits 4-9 is set
+//                            and f never starts a page: see
+//                            mayBeMarkedTarget
 // __rsb_tail.f:             <- tail calls from other objects (FUNC, size T)
 //   [endbr64] jmp f          T bytes, skipping the accounting
 // __rsb_entry.f:            <- direct calls land here (FUNC, size N)
