@@ -139,10 +139,15 @@ struct PrefixRequest {
   /// Debug info: the line-table row of the prefix is the function's line.
   const llvm::DISubprogram *Subprogram = nullptr;
   llvm::Align FunctionAlign = llvm::Align(16);
-  /// Place f FunctionAlign bytes past a boundary of twice that, so that f
-  /// never starts a page: the indirect-call check treats a target there as
-  /// unmarked (the bytes before it could lie on an unmapped page).
+  /// Place f off the multiples of 64 (FunctionAlign bytes past a boundary
+  /// of twice that, from 64 on), so that f never starts a page: the
+  /// indirect-call check treats a target there as unmarked (the bytes
+  /// before it could lie on an unmapped page).
   bool OffPageStart = false;
+  /// f has a section of its own (-ffunction-sections, COMDAT), which the
+  /// anchor's alignment becomes: there FunctionAlign bytes past a boundary
+  /// of twice that, the smaller section alignment.
+  bool OwnSection = false;
   bool EmitCFI = false;
   EntryPlacement Placement = EntryPlacement::Prefix;
   /// No accounting: the entry is an alias of f, and the tail alias an

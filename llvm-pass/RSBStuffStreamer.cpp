@@ -13,14 +13,17 @@
 // Layout for `f`, in the alignment padding the plain build has in front of
 // f (the pass drops the AsmPrinter's own alignment of f):
 //
-//   .p2align 4 (or 5, ...)   once per section, before the anchor label
+//   .p2align 4 (5, 6, ...)   once per section, before the anchor label
 //   int3 x K                 filler: never executed, traps stray jumps; K
 //                            is an expression of the distance from the
 //                            anchor, which the assembler evaluates after
 //                            relaxation, so that the prefix ends at f's
-//                            alignment A (A bytes past a 2A boundary where
-//                            an indirect call may reach f, so that f never
-//                            starts a page: see mayBeMarkedTarget)
+//                            alignment A; where an indirect call may reach
+//                            f, also off the multiples of 64 (A bytes past
+//                            a 2A boundary for A >= 64, or alone in its
+//                            section), so that one of f's bits 4-9 is set
+//                            and f never starts a page: see
+//                            mayBeMarkedTarget
 // __rsb_tail.f:             <- tail calls from other objects (FUNC, size T)
 //   [endbr64] jmp f          T bytes, skipping the accounting
 // __rsb_entry.f:            <- direct calls land here (FUNC, size N)
@@ -129,7 +132,7 @@ private:
   DenseMap<MCSection *, std::pair<MCSymbol *, Align>> Anchors;
   MCSymbol *anchor(Align A, const MCSubtargetInfo &STI);
   void emitFillBefore(uint64_t Size, Align Modulus, uint64_t Residue,
-                      const MCSubtargetInfo &STI);
+                      std::optional<Align> Avoid, const MCSubtargetInfo &STI);
   void emitPrefix(const PrefixRequest &Request);
   void emitOutOfLine(MCSymbol *Sym, ArrayRef<MCInst> Seq,
                      const PrefixRequest &Request, StringRef SectionName);
@@ -280,24 +283,44 @@ MCSymbol *PrefixStreamer::anchor(Align A, const MCSubtargetInfo &STI) {
 /// which only the assembler's layout knows (after relaxation), so it is an
 /// expression: (Residue - Size - (here - anchor)) mod Modulus, kept
 /// non-negative because `&` on a negative value would depend on its width.
+/// With Avoid (a multiple of Modulus, Residue 0), Modulus bytes more where
+/// that end E would be a multiple of Avoid: ((E mod Avoid) + Avoid - 1) /
+/// Avoid is 0 there and 1 elsewhere, without a comparison (MC's `==` yields
+/// 1 and GNU as's -1).
 void PrefixStreamer::emitFillBefore(uint64_t Size, Align Modulus,
                                     uint64_t Residue,
+                                    std::optional<Align> Avoid,
                                     const MCSubtargetInfo &STI) {
   MCStreamer &S = getStreamer();
   MCContext &Ctx = getContext();
-  MCSymbol *Anchor = anchor(Modulus, STI);
+  MCSymbol *Anchor = anchor(Avoid ? std::max(*Avoid, Modulus) : Modulus, STI);
   MCSymbol *Here = Ctx.createTempSymbol();
   S.emitLabel(Here);
+  auto Const = [&Ctx](uint64_t V) { return MCConstantExpr::create(V, Ctx); };
   uint64_t M = Modulus.value();
   uint64_t Wanted = (Residue + M - Size % M) % M;
-  const MCExpr *Offset = MCBinaryExpr::createAnd(
+  const MCExpr *Distance =
       MCBinaryExpr::createSub(MCSymbolRefExpr::create(Here, Ctx),
-                              MCSymbolRefExpr::create(Anchor, Ctx), Ctx),
-      MCConstantExpr::create(M - 1, Ctx), Ctx);
+                              MCSymbolRefExpr::create(Anchor, Ctx), Ctx);
+  const MCExpr *Offset = MCBinaryExpr::createAnd(Distance, Const(M - 1), Ctx);
   const MCExpr *Count = MCBinaryExpr::createAnd(
-      MCBinaryExpr::createSub(MCConstantExpr::create(Wanted + M, Ctx), Offset,
-                              Ctx),
-      MCConstantExpr::create(M - 1, Ctx), Ctx);
+      MCBinaryExpr::createSub(Const(Wanted + M), Offset, Ctx), Const(M - 1),
+      Ctx);
+  if (Avoid) {
+    uint64_t V = Avoid->value();
+    const MCExpr *End = MCBinaryExpr::createAnd(
+        MCBinaryExpr::createAdd(MCBinaryExpr::createAdd(Distance, Count, Ctx),
+                                Const(Size), Ctx),
+        Const(V - 1), Ctx);
+    const MCExpr *Elsewhere = MCBinaryExpr::createAShr(
+        MCBinaryExpr::createAdd(End, Const(V - 1), Ctx), Const(Log2(*Avoid)),
+        Ctx);
+    Count = MCBinaryExpr::createAdd(
+        Count,
+        MCBinaryExpr::createSub(
+            Const(M), MCBinaryExpr::createMul(Elsewhere, Const(M), Ctx), Ctx),
+        Ctx);
+  }
   constexpr uint8_t Int3 = 0xcc;
   S.emitFill(*Count, Int3);
 }
@@ -322,12 +345,19 @@ void PrefixStreamer::emitPrefix(const PrefixRequest &Request) {
     Body = Ctx.createTempSymbol("rsb_body");
     emitTailStubOutOfLine(Request, Body);
   }
-  // f at 0 (mod A), or at A (mod 2A) where it must not start a page.
+  // f at 0 (mod A). Where it must not start a page, one of its bits 4-9
+  // must be set: at 16 or 32 bytes, off the multiples of 64 (from a 64-byte
+  // aligned anchor; 16 bytes more one time in four); aligned further, or
+  // alone in its section (whose alignment the anchor's becomes: 32 costs
+  // the linker's padding less than 64), A bytes past a 2A boundary.
   Align A = Request.FunctionAlign;
-  Align Modulus = Request.OffPageStart ? Align(2 * A.value()) : A;
-  uint64_t Residue = Request.OffPageStart ? A.value() : 0;
+  const Align MarkedAvoid(64);
+  bool Avoid = Request.OffPageStart && A < MarkedAvoid && !Request.OwnSection;
+  bool Wide = Request.OffPageStart && !Avoid;
+  Align Modulus = Wide ? Align(2 * A.value()) : A;
+  uint64_t Residue = Wide ? A.value() : 0;
   emitFillBefore(SeqSize + (StubInFiller ? StubSize : 0), Modulus, Residue,
-                 STI);
+                 Avoid ? std::optional<Align>(MarkedAvoid) : std::nullopt, STI);
   emitLineRow(Request);
   emitAccounting(Request.Entry, Seq, Request, StubInFiller);
   S.emitELFSize(Request.Entry,

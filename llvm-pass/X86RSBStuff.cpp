@@ -174,6 +174,7 @@ void X86RSBStuff::requestPrefix() {
                     : EntryPlacement::Prefix;
   R.OffPageStart =
       R.Placement == EntryPlacement::Prefix && mayBeMarkedTarget(F, R.Form);
+  R.OwnSection = MF->getTarget().getFunctionSections() || F.hasComdat();
   R.Elided = CurrentElided;
   // The streamer aligns f itself, with the prefix in the padding; the
   // AsmPrinter's alignment would come in front of both. It still applies

@@ -27,8 +27,8 @@
 ; CHECK:     FDE cie=00000000 pc=00000050...{{[0-9a-f]+}}
 ; CHECK-NOT: FDE
 
-; STATS: FDE cie=00000000 pc=0000001b...00000030
-; STATS: FDE cie=00000000 pc=00000030...
+; STATS: FDE cie=00000000 pc=0000000b...00000020
+; STATS: FDE cie=00000000 pc=00000020...
 
 ; ASM-LABEL: __rsb_tail.unwinds:
 ; ASM-NEXT:    .byte 235
