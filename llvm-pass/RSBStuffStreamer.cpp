@@ -291,6 +291,8 @@ void PrefixStreamer::emitFillBefore(uint64_t Size, Align Modulus,
                                     uint64_t Residue,
                                     std::optional<Align> Avoid,
                                     const MCSubtargetInfo &STI) {
+  if (Modulus == Align(1) && !Avoid)
+    return; // f unaligned (optimised for size): the prefix follows the code.
   MCStreamer &S = getStreamer();
   MCContext &Ctx = getContext();
   MCSymbol *Anchor = anchor(Avoid ? std::max(*Avoid, Modulus) : Modulus, STI);

@@ -151,7 +151,9 @@ void rsbstuff::describeSymbols(PrefixRequest &R, const Function &F) {
 
 void X86RSBStuff::requestPrefix() {
   const Function &F = MF->getFunction();
-  if (!CurrentElided)
+  // f keeps the plain build's alignment: 16 bytes, none where the code is
+  // optimised for size (the prefix then follows the previous function).
+  if (!CurrentElided && !F.hasOptSize())
     MF->ensureAlignment(Align(16));
   PrefixRequest R;
   // The AsmPrinter aligns to the larger of the two.

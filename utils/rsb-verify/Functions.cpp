@@ -9,8 +9,9 @@
 // the %fs counter, optionally after `endbr64` and the %r11 load of the
 // initial-exec form, and the `incq` of the statistics build). Two shapes:
 //
-//   in front     the entry ends where f's code starts (16-byte aligned) and
-//                falls through into it;
+//   in front     the entry ends where f's code starts and falls through
+//                into it (f keeps the plain build's alignment, which is
+//                none at -Os: alignment is no part of the accounting);
 //   out of line  the entry (in .text.rsb_call_thunks, for functions with
 //                data before their start) ends with `jmp` to f's start.
 //
@@ -94,8 +95,6 @@ void FunctionFinder::classify(const Symbol &Entry, StringRef Name) {
               "accounting entry does not end at " + Name);
       return;
     }
-    if (Body->Value % 16)
-      problem(Body->Value, Name, "entry not 16-byte aligned");
   }
   // f's own symbol has its size; in a mixed C++ link f may name another
   // copy, and the code runs from the marker to the next symbol.

@@ -34,8 +34,8 @@
 //            link supplies them. (GNU ld drops a weak undefined symbol from
 //            a static executable: that case shows no symbol to check.)
 //   prefix   the entry holds the accounting sequence and nothing else, and
-//            either ends at f's start, which is 16-byte aligned, or jumps to
-//            it (a jump anywhere else, the PLT included, is an error);
+//            either ends at f's start or jumps to it (a jump anywhere
+//            else, the PLT included, is an error);
 //   exits    f leaves only through the return thunk, the inline return
 //            check or an accounted tail call. Reported: a `ret` (unless
 //            right after `call __rsb_reset_depth` or `call
