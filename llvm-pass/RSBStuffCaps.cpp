@@ -316,11 +316,13 @@ X86RSBStuff::defaultTargetRecord(const MachineInstr &Call) const {
 }
 
 /// Ends MBB with `cmpq Record+8(%rip), %r11; jne Other`: MBB falls through
-/// into the capped call only when the target is the very address the record
-/// holds, which is the one the runtime checked before it armed the mask.
+/// into Capped, the capped call, only when the target is the very address
+/// the record holds, which is the one the runtime checked before it armed
+/// the mask.
 void X86RSBStuff::insertDefaultTargetCheck(MachineBasicBlock &MBB,
                                            const GlobalVariable &Record,
                                            MachineBasicBlock &Other,
+                                           MachineBasicBlock &Capped,
                                            const DebugLoc &DL) {
   constexpr unsigned CondNotEqual = 5;
   BuildMI(MBB, MBB.end(), DL, TII->get(Names->opcode("CMP64rm")))
@@ -333,4 +335,6 @@ void X86RSBStuff::insertDefaultTargetCheck(MachineBasicBlock &MBB,
   BuildMI(MBB, MBB.end(), DL, TII->get(Names->opcode("JCC_1")))
       .addMBB(&Other)
       .addImm(CondNotEqual);
+  MBB.addSuccessor(&Other);
+  MBB.addSuccessor(&Capped);
 }

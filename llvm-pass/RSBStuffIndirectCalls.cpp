@@ -400,9 +400,7 @@ void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
         .addMBB(Done);
   };
   if (Capped) {
-    insertDefaultTargetCheck(*Plain, *Record, *Reset, DL);
-    Plain->addSuccessor(Reset);
-    Plain->addSuccessor(Capped);
+    insertDefaultTargetCheck(*Plain, *Record, *Reset, *Capped, DL);
     CallUncounted(*Capped);
   }
   CallUncounted(*Reset);
@@ -445,9 +443,7 @@ void X86RSBStuff::countIndirectTailCall(MachineInstr &TailCall) {
                        /*Conditional=*/false);
   };
   if (Capped) {
-    insertDefaultTargetCheck(*Plain, *Record, *Reset, DL);
-    Plain->addSuccessor(Reset);
-    Plain->addSuccessor(Capped);
+    insertDefaultTargetCheck(*Plain, *Record, *Reset, *Capped, DL);
     JumpUncounted(*Capped);
   }
   JumpUncounted(*Reset);

@@ -146,6 +146,7 @@ private:
   void insertDefaultTargetCheck(llvm::MachineBasicBlock &MBB,
                                 const llvm::GlobalVariable &Record,
                                 llvm::MachineBasicBlock &Other,
+                                llvm::MachineBasicBlock &Capped,
                                 const llvm::DebugLoc &DL);
 
   // RSBStuffIndirectCalls.cpp: indirect calls counted when the target is
