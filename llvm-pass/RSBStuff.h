@@ -218,6 +218,12 @@ llvm::ModulePass *createPreparePass(const llvm::TargetMachine &TM);
 void registerCompileStepPasses(llvm::PassBuilder &PB);
 /// Removes the LTO link guard; returns whether there was one.
 bool removeLinkGuard(llvm::Module &M);
+/// Marks the functions of -x86-rsb-stuff-skip and -x86-rsb-stuff-skip-file
+/// as opted out (RSBStuffPrepare.cpp).
+void markSkipListed(llvm::Module &M);
+/// The -x86-rsb-stuff-* options given on the command line that code
+/// generated in the linker would not see (RSBStuffLTO.cpp), sorted.
+std::vector<llvm::StringRef> lostOptions();
 /// Adds a cap record for each C library function M calls whose depth the
 /// table bounds (RSBStuffCaps.cpp); returns whether it added one.
 bool addCapRecords(llvm::Module &M, const llvm::TargetMachine &TM);

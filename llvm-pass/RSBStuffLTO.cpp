@@ -10,7 +10,9 @@
 // plugin with -fpass-plugin, leaves in each module, at the start of its
 // optimisation pipeline:
 //
-//  - module flags with its settings (RSBStuffOptions.cpp);
+//  - module flags with its settings (RSBStuffOptions.cpp), and the skip
+//    list's functions marked as opted out (RSBStuffPrepare.cpp), as
+//    RSB_NOSTUFF marks them in the source;
 //  - the attribute "rsb-stuff-known" on every function. rsb-clang gives the
 //    link a fallback entry for every function the bitcode references, and
 //    only for those: code generated in the linker may call functions the
@@ -23,12 +25,22 @@
 //    code without the plugin (plain clang -flto) fails on that symbol
 //    instead of producing a silently uninstrumented program.
 //
+// Every other -x86-rsb-stuff-* option would be lost on the way, and the
+// code generated in the linker would silently do what the option asked it
+// not to (count indirect calls that must not read their targets' bytes,
+// call the default runtime instead of the one named). So a compile step
+// that writes bitcode for LTO refuses them, naming the option. The depth
+// table is the exception: without it the link's code clears the credit
+// where it would have capped it, safe and only slower.
+//
 //===----------------------------------------------------------------------===//
 
 #include "RSBStuff.h"
 #include "RSBStuffOptions.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -92,6 +104,7 @@ struct RecordForLink : PassInfoMixin<RecordForLink> {
     if (!opts::Enable)
       return PreservedAnalyses::all();
     recordSettings(M);
+    markSkipListed(M);
     for (Function &F : M)
       F.addFnAttr(KnownAttr);
     addLinkGuard(M);
@@ -99,11 +112,60 @@ struct RecordForLink : PassInfoMixin<RecordForLink> {
   }
 };
 
+/// Runs last in clang's optimisation pipeline of a compile step that writes
+/// bitcode for LTO.
+struct RefuseLostOptions : PassInfoMixin<RefuseLostOptions> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (!opts::Enable)
+      return PreservedAnalyses::all();
+    for (StringRef Option : lostOptions())
+      M.getContext().diagnose(DiagnosticInfoGeneric(
+          "x86-rsb-stuff: -" + Option +
+              " does not reach the code generated at link time (-flto): "
+              "build this file without -flto, or without the option",
+          DS_Error));
+    return PreservedAnalyses::all();
+  }
+};
+
 } // namespace
+
+/// Whether the code generated in the linker still gets what the option
+/// asked for: recorded in the module flags or the IR, or (the depth table)
+/// only faster with it.
+static bool reachesTheLink(StringRef Option) {
+  return StringSwitch<bool>(Option)
+      .Cases({"x86-rsb-stuff", "x86-rsb-stuff-stats",
+              "x86-rsb-stuff-elide-depth", "x86-rsb-stuff-return-check",
+              "x86-rsb-stuff-skip", "x86-rsb-stuff-skip-file",
+              "x86-rsb-stuff-libc-depths"},
+             true)
+      .Default(false);
+}
+
+std::vector<StringRef> rsbstuff::lostOptions() {
+  std::vector<StringRef> Lost;
+  for (const auto &[Name, Option] : cl::getRegisteredOptions())
+    if (Name.starts_with("x86-rsb-stuff") && Option->getNumOccurrences() &&
+        !reachesTheLink(Name))
+      Lost.push_back(Name);
+  llvm::sort(Lost);
+  return Lost;
+}
+
+static bool writesBitcodeForLTO(ThinOrFullLTOPhase Phase) {
+  return Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
+         Phase == ThinOrFullLTOPhase::FullLTOPreLink;
+}
 
 void rsbstuff::registerCompileStepPasses(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(RecordForLink());
+      });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+        if (writesBitcodeForLTO(Phase))
+          MPM.addPass(RefuseLostOptions());
       });
 }

@@ -34,15 +34,19 @@
 #include "RSBStuffOptions.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Mangler.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSymbol.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Target/TargetMachine.h"
+
+#include <atomic>
 
 using namespace llvm;
 using namespace rsbstuff;
@@ -73,32 +77,54 @@ static SmallPtrSet<Function *, 8> annotatedOptOuts(Module &M) {
   return Result;
 }
 
-/// Symbols named by -x86-rsb-stuff-skip and -x86-rsb-stuff-skip-file.
-static StringSet<> skipListSymbols(LLVMContext &Ctx) {
+/// The symbols of -x86-rsb-stuff-skip and -x86-rsb-stuff-skip-file, read
+/// once per process: the compile step (RSBStuffLTO.cpp) and code generation
+/// both mark them, and an unreadable file is one error, not two.
+struct SkipNames {
   StringSet<> Names;
+  std::string Error;
+};
+
+static SkipNames readSkipList() {
+  SkipNames Result;
   for (const std::string &Name : opts::SkipList)
-    Names.insert(Name);
+    Result.Names.insert(Name);
   if (opts::SkipFile.empty())
-    return Names;
+    return Result;
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
       MemoryBuffer::getFile(opts::SkipFile);
   if (!Buffer) {
-    std::string Msg = "x86-rsb-stuff: cannot read -x86-rsb-stuff-skip-file '" +
-                      opts::SkipFile + "': " + Buffer.getError().message();
-    Ctx.diagnose(DiagnosticInfoGeneric(Msg, DS_Error));
-    return Names;
+    Result.Error = "x86-rsb-stuff: cannot read -x86-rsb-stuff-skip-file '" +
+                   opts::SkipFile + "': " + Buffer.getError().message();
+    return Result;
   }
   SmallVector<StringRef, 64> Lines;
   (*Buffer)->getBuffer().split(Lines, '\n');
   for (StringRef Line : Lines) {
     Line = Line.split('#').first.trim();
     if (!Line.empty())
-      Names.insert(Line);
+      Result.Names.insert(Line);
   }
-  return Names;
+  return Result;
 }
 
-static void markOptOuts(Module &M, const TargetMachine &TM) {
+void rsbstuff::markSkipListed(Module &M) {
+  static const SkipNames Skip = readSkipList();
+  static std::atomic<bool> Reported{false};
+  if (!Skip.Error.empty() && !Reported.exchange(true))
+    M.getContext().diagnose(DiagnosticInfoGeneric(Skip.Error, DS_Error));
+  if (Skip.Names.empty())
+    return;
+  Mangler Mang;
+  for (Function &F : M) {
+    SmallString<64> Symbol;
+    Mang.getNameWithPrefix(Symbol, &F, /*CannotUsePrivateLabel=*/false);
+    if (Skip.Names.contains(Symbol))
+      F.addFnAttr(OptOutAttr, "in the skip list");
+  }
+}
+
+static void markOptOuts(Module &M) {
   for (Function *F : annotatedOptOuts(M))
     F->addFnAttr(OptOutAttr, "marked rsb_nostuff");
   // A resolver (the user's ifunc, or clang's for target_clones and
@@ -112,10 +138,7 @@ static void markOptOuts(Module &M, const TargetMachine &TM) {
       Resolver->addFnAttr(ResolverAttr);
     }
   }
-  StringSet<> Skip = skipListSymbols(M.getContext());
-  for (Function &F : M)
-    if (Skip.contains(TM.getSymbol(&F)->getName()))
-      F.addFnAttr(OptOutAttr, "in the skip list");
+  markSkipListed(M);
 }
 
 /// Renames the COMDAT groups whose functions are instrumented and that hold
@@ -205,7 +228,7 @@ public:
     bool Changed = removeLinkGuard(M);
     if (!TM || !settingsFor(M).Enabled)
       return Changed;
-    markOptOuts(M, *TM);
+    markOptOuts(M);
     if (kernel::enabled())
       return true;
     warnAboutIndirectCalls(M, *TM);
