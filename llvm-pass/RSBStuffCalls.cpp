@@ -216,8 +216,8 @@ bool X86RSBStuff::isShallow(const MachineOperand &Target) const {
     return true;
   // Without a depth table (llc, a build without libc-depth), the hand list
   // of leaves still holds; with one, the table and its records decide.
-  return opts::LibraryDepths.empty() ? isShallowDeclaration(*F, *TLI)
-                                     : isRuntimeFunction(F->getName());
+  return depthTablePath().empty() ? isShallowDeclaration(*F, *TLI)
+                                  : isRuntimeFunction(F->getName());
 }
 
 /// Control that comes back from a call the counter did not see (libc, an

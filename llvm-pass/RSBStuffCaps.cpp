@@ -150,7 +150,7 @@ static bool mayReturnTwice(const Function &F) {
 }
 
 bool rsbstuff::addCapRecords(Module &M, const TargetMachine &TM) {
-  if (opts::LibraryDepths.empty())
+  if (depthTablePath().empty())
     return false;
   TargetLibraryInfoImpl TLII(M.getTargetTriple());
   TargetLibraryInfo TLI(TLII);

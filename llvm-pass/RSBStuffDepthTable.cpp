@@ -18,6 +18,10 @@
 // checks at start-up that the program really runs it, and that the flag is
 // set (runtime/rsb_caps.c).
 //
+// Code generated in the linker (LTO) gets no -mllvm option: it reads the
+// table the compile step recorded in the module flag
+// `rsb-stuff-libc-depths` (RSBStuffOptions.cpp), the same file.
+//
 //===----------------------------------------------------------------------===//
 
 #include "RSBStuffDepthTable.h"
@@ -27,6 +31,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -117,21 +122,38 @@ Table readTable(StringRef Path) {
 
 } // namespace
 
+/// The table of the link's code generation: the file the first module
+/// recorded (set once, before any function of the link is generated).
+static std::once_flag RecordedOnce;
+static std::string RecordedPath;
+
+void rsbstuff::useRecordedDepthTable(const Module &M) {
+  std::call_once(RecordedOnce, [&M] {
+    if (auto *Path =
+            dyn_cast_or_null<MDString>(M.getModuleFlag(DepthTableFlag)))
+      RecordedPath = Path->getString().str();
+  });
+}
+
+StringRef rsbstuff::depthTablePath() {
+  return opts::LibraryDepths.empty() ? StringRef(RecordedPath)
+                                     : StringRef(opts::LibraryDepths);
+}
+
 std::optional<LibraryDepth> rsbstuff::libraryDepth(StringRef Name,
                                                    LLVMContext &Ctx) {
   static std::once_flag Once;
   static Table T;
-  if (opts::LibraryDepths.empty())
+  if (depthTablePath().empty())
     return std::nullopt;
-  std::call_once(Once, [] { T = readTable(opts::LibraryDepths); });
+  std::call_once(Once, [] { T = readTable(depthTablePath()); });
   if (!T.Error.empty()) {
     static std::atomic<bool> Reported(false);
     if (Reported.exchange(true))
       return std::nullopt;
     Ctx.diagnose(DiagnosticInfoGeneric("x86-rsb-stuff: -x86-rsb-stuff-libc-"
                                        "depths '" +
-                                           opts::LibraryDepths +
-                                           "': " + T.Error,
+                                           depthTablePath() + "': " + T.Error,
                                        DS_Error));
     return std::nullopt;
   }

@@ -21,9 +21,22 @@
 
 namespace llvm {
 class LLVMContext;
+class Module;
 } // namespace llvm
 
 namespace rsbstuff {
+
+/// The module flag that carries the table's file to code generated in the
+/// linker (LTO).
+inline constexpr llvm::StringLiteral DepthTableFlag = "rsb-stuff-libc-depths";
+
+/// The table's file: -x86-rsb-stuff-libc-depths, or in the linker the one
+/// recorded in the module flag; empty for none.
+llvm::StringRef depthTablePath();
+
+/// In the linker, where no option names the table: takes the file the
+/// module recorded. The first module of the link decides, for all.
+void useRecordedDepthTable(const llvm::Module &M);
 
 /// A bounded entry of the table.
 struct LibraryDepth {
@@ -36,7 +49,7 @@ struct LibraryDepth {
 };
 
 /// The entry of the default-version symbol Name in the table that
-/// -x86-rsb-stuff-libc-depths names, if it is bounded and no other library
+/// depthTablePath() names, if it is bounded and no other library
 /// of the table exports Name too. The file is read once; a file that cannot
 /// be read or parsed is reported as an error through Ctx.
 std::optional<LibraryDepth> libraryDepth(llvm::StringRef Name,

@@ -29,9 +29,7 @@
 // code generated in the linker would silently do what the option asked it
 // not to (count indirect calls that must not read their targets' bytes,
 // call the default runtime instead of the one named). So a compile step
-// that writes bitcode for LTO refuses them, naming the option. The depth
-// table is the exception: without it the link's code clears the credit
-// where it would have capped it, safe and only slower.
+// that writes bitcode for LTO refuses them, naming the option.
 //
 //===----------------------------------------------------------------------===//
 
@@ -131,8 +129,8 @@ struct RefuseLostOptions : PassInfoMixin<RefuseLostOptions> {
 } // namespace
 
 /// Whether the code generated in the linker still gets what the option
-/// asked for: recorded in the module flags or the IR, or (the depth table)
-/// only faster with it.
+/// asked for: recorded in the module flags (the depth table's file too) or
+/// in the IR.
 static bool reachesTheLink(StringRef Option) {
   return StringSwitch<bool>(Option)
       .Cases({"x86-rsb-stuff", "x86-rsb-stuff-stats",

@@ -13,9 +13,11 @@
 
 #include "RSBStuffOptions.h"
 #include "RSBStuff.h"
+#include "RSBStuffDepthTable.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
@@ -221,6 +223,12 @@ void rsbstuff::recordSettings(Module &M) {
   // disagree, the smaller form wins (returnCheckFlagValue).
   M.setModuleFlag(Module::Max, ReturnCheckFlag,
                   returnCheckFlagValue(commandLineReturnCheck()));
+  // Modules of one link compiled against different tables: the first one's
+  // holds for all (RSBStuffDepthTable.cpp), with a warning; either is safe,
+  // since the runtime arms a cap only for the build its table describes.
+  if (!LibraryDepths.empty())
+    M.setModuleFlag(Module::Warning, DepthTableFlag,
+                    MDString::get(M.getContext(), LibraryDepths));
 }
 
 static bool isValidSymbolName(StringRef Name) {

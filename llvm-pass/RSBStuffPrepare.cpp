@@ -25,12 +25,14 @@
 //    `__rsb_tail.f` that calls may be sent to, carrying a declaration of f's
 //    subprogram: the retargeted call keeps its DW_TAG_call_site entry;
 //  - a cap record for each C library function of bounded depth that the
-//    module calls (RSBStuffCaps.cpp);
+//    module calls (RSBStuffCaps.cpp), from the table the compile step
+//    recorded when the linker generates the code;
 //  - the LTO link guard is removed (RSBStuffLTO.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "RSBStuff.h"
+#include "RSBStuffDepthTable.h"
 #include "RSBStuffOptions.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -233,6 +235,8 @@ public:
       return true;
     warnAboutIndirectCalls(M, *TM);
     renameInstrumentedGroups(M, *TM);
+    if (settingsFor(M).LinkTime)
+      useRecordedDepthTable(M);
     addCapRecords(M, *TM);
     if (!M.debug_compile_units().empty())
       declareEntriesForDebugInfo(M, *TM);
