@@ -11,13 +11,17 @@
 ; RUN: echo "--- instrumented ---" >> %t.txt
 ; RUN: llvm-readelf -s %t.rsb.o >> %t.txt
 ; RUN: FileCheck %s < %t.txt
+;; No __rsb_ symbol without the plugin, in a run of its own: FileCheck
+;; applies no CHECK-NOT between the matches of a -DAG group.
+; RUN: FileCheck %s --check-prefix=BASE < %t.txt
 
 ;; The sizes without the plugin.
 ; CHECK-DAG:   [[#%d,NORET:]] FUNC GLOBAL DEFAULT [[#]] noret{{$}}
 ; CHECK-DAG:   [[#%d,SPIN:]] FUNC GLOBAL DEFAULT [[#]] spin{{$}}
 ; CHECK-DAG:   [[#%d,ONE:]] FUNC GLOBAL DEFAULT [[#]] oneret{{$}}
 ; CHECK-DAG:   [[#%d,TWO:]] FUNC GLOBAL DEFAULT [[#]] tworets{{$}}
-; CHECK-NOT:   __rsb_
+; BASE-NOT:    __rsb_
+; BASE:        --- instrumented ---
 ; CHECK-LABEL: --- instrumented ---
 ; CHECK-DAG:   [[#%x,NR:]] [[#NORET]] FUNC GLOBAL DEFAULT [[#]] noret{{$}}
 ; CHECK-DAG:   [[#%.16x,NR-10]] 10 FUNC GLOBAL DEFAULT [[#]] __rsb_entry.noret{{$}}

@@ -17,9 +17,12 @@
 ; RUN:   -Rpass=x86-rsb-stuff -c -x ir %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --implicit-check-not=remark:
 
-; CHECK-DAG: remark: {{.*}}'leaf' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls, 0 credit resets{{$| \[}}
-; CHECK-DAG: remark: {{.*}}'three' instrumented: 3 calls redirected, 2 returns lowered, 0 tail calls, 1 credit resets{{$| \[}}
-; CHECK-DAG: remark: {{.*}}'tails' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls, 0 credit resets{{$| \[}}
+;; In the module's order, as the code generator reaches the functions:
+;; with -DAG, FileCheck would not apply --implicit-check-not=remark:
+;; between or after the matched remarks.
+; CHECK:     remark: {{.*}}'leaf' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls, 0 credit resets{{$| \[}}
+; CHECK:     remark: {{.*}}'three' instrumented: 3 calls redirected, 2 returns lowered, 0 tail calls, 1 credit resets{{$| \[}}
+; CHECK:     remark: {{.*}}'tails' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls, 0 credit resets{{$| \[}}
 
 ; MISSED: remark: {{.*}}'bare' not instrumented: naked function
 

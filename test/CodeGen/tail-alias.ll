@@ -8,12 +8,18 @@
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM --implicit-check-not=__rsb_tail.static_fn
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
-; RUN: llvm-readelf -s %t.o \
-; RUN:   | FileCheck %s --check-prefix=SYM --implicit-check-not=__rsb_tail.static_fn
+; RUN: llvm-readelf -s %t.o > %t.syms
+; RUN: FileCheck %s --check-prefix=SYM < %t.syms
+;; Apart from the SYM-DAG group: FileCheck applies no --implicit-check-not
+;; from a group's first match to the next plain CHECK (here, to the end).
+; RUN: FileCheck %s --check-prefix=NOTAIL \
+; RUN:   --implicit-check-not=__rsb_tail.static_fn < %t.syms
 ; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
 ; RUN:   -c -x ir %s -o %t.clang.o
-; RUN: llvm-readelf -s %t.clang.o \
-; RUN:   | FileCheck %s --check-prefix=SYM --implicit-check-not=__rsb_tail.static_fn
+; RUN: llvm-readelf -s %t.clang.o > %t.clang.syms
+; RUN: FileCheck %s --check-prefix=SYM < %t.clang.syms
+; RUN: FileCheck %s --check-prefix=NOTAIL \
+; RUN:   --implicit-check-not=__rsb_tail.static_fn < %t.clang.syms
 
 ; ASM-LABEL: .type __rsb_tail.ext_fn,@function
 ; ASM-NEXT:    .globl __rsb_tail.ext_fn
@@ -57,6 +63,8 @@
 ; SYM-DAG: [[#%.16x,PROT-12]] 2 FUNC GLOBAL PROTECTED [[#SEC]] __rsb_tail.protected_fn{{$}}
 ; SYM-DAG: FUNC LOCAL DEFAULT [[#SEC]] static_fn{{$}}
 ; SYM-DAG: FUNC LOCAL DEFAULT [[#SEC]] __rsb_entry.static_fn{{$}}
+
+; NOTAIL: Symbol table '.symtab' contains
 
 define i32 @ext_fn(i32 %x) noinline {
   %r = add i32 %x, 1

@@ -15,12 +15,15 @@
 // RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -mgeneral-regs-only \
 // RUN:   -S %s -o /dev/null 2>&1 | count 0
 
-// MISSED-DAG: remarks.c:[[#@LINE+33]]:1: remark: 'naked_fn' not instrumented: naked function (its returns are its own assembly) [-Rpass-missed=x86-rsb-stuff]
-// MISSED-DAG: remarks.c:[[#@LINE+33]]:1: remark: 'isr' not instrumented: interrupt handler (entered by the CPU, returns with iret) [-Rpass-missed=x86-rsb-stuff]
+// In the file's order, as the code generator reaches the functions: with
+// -DAG, FileCheck would not apply --implicit-check-not=remark: between or
+// after the matched remarks.
+// MISSED: remarks.c:[[#@LINE+33]]:1: remark: 'naked_fn' not instrumented: naked function (its returns are its own assembly) [-Rpass-missed=x86-rsb-stuff]
+// MISSED: remarks.c:[[#@LINE+33]]:1: remark: 'isr' not instrumented: interrupt handler (entered by the CPU, returns with iret) [-Rpass-missed=x86-rsb-stuff]
 
-// PASSED-DAG: remarks.c:[[#@LINE+32]]:1: remark: 'plain' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
-// PASSED-DAG: remarks.c:[[#@LINE+32]]:1: remark: 'caller' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
-// PASSED-DAG: remarks.c:[[#@LINE+32]]:1: remark: 'resets' instrumented: 0 calls redirected, 0 returns lowered, 1 tail calls, 2 credit resets [-Rpass=x86-rsb-stuff]
+// PASSED: remarks.c:[[#@LINE+32]]:1: remark: 'plain' instrumented: 0 calls redirected, 1 returns lowered, 0 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
+// PASSED: remarks.c:[[#@LINE+32]]:1: remark: 'caller' instrumented: 1 calls redirected, 0 returns lowered, 1 tail calls, 0 credit resets [-Rpass=x86-rsb-stuff]
+// PASSED: remarks.c:[[#@LINE+32]]:1: remark: 'resets' instrumented: 0 calls redirected, 0 returns lowered, 1 tail calls, 2 credit resets [-Rpass=x86-rsb-stuff]
 
 // ASM:       .type naked_fn,@function
 // ASM-NEXT:  naked_fn:
