@@ -324,6 +324,10 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
     return std::nullopt;
   if ((I.HasTarget && B.Starts.count(I.Target)) || accounted(B, K, F))
     return std::nullopt;
+  // -mretpoline's form of the counted indirect tail call: `jmp *%r11`.
+  if (const rsbverify::Label *L = B.label(I);
+      L && L->stem() == RetpolineR11 && afterMarkCheck(B, K, F))
+    return std::nullopt;
   // The names of the target, each with whether the jump goes to its start.
   SmallVector<std::pair<std::string, bool>, 4> Names;
   if (I.HasTarget)

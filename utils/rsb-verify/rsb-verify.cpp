@@ -55,7 +55,9 @@
 //            jump out of f (a tail call) that goes neither to an
 //            instrumented function's start nor to the start of a
 //            `__rsb_tail.*` entry nor comes right after those helpers (the
-//            red zone may be stepped over around the helper's call);
+//            red zone may be stepped over around the helper's call) nor is
+//            `jmp __llvm_retpoline_r11` right after the mark check (the
+//            counted indirect tail call under -mretpoline);
 //   counts   every count in f's body is matched by a call whose callee
 //            returns through the counter's check. A `sarq $5, %fs:...`
 //            (then at most the statistics build's `incq %fs:...` and the
