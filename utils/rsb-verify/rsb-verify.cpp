@@ -64,9 +64,11 @@
 //            initial-exec load of its offset) must be followed by a call
 //            that is either `call *%r11` (or `call __llvm_retpoline_r11`)
 //            reached only from the last `je` of a whole mark check (no
-//            other branch lands on the `sarq` or the call, the code before
-//            the `sarq` does not fall into it, no branch enters the check:
-//            counted indirect calls), or a call through a table: `call
+//            other direct branch lands on the `sarq` or the call, the code
+//            before the `sarq` does not fall into it, no branch enters the
+//            check: counted indirect calls; a switch's jump through its
+//            table is trusted not to land there, as in the sequences the
+//            checks above look at), or a call through a table: `call
 //            *mem`, or a call of the register (%r11 for the retpoline) that
 //            a `movq mem` sets on every path through f to the call, where
 //            mem is `table(,%i,8)`, `table(%rip)` or `d(%base,%i,8)` with
