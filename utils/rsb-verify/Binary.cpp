@@ -864,3 +864,160 @@ bool Binary::takesAddressIn(uint64_t Start, uint64_t End) const {
   auto It = llvm::upper_bound(Taken, Start);
   return It != Taken.end() && *It < End;
 }
+
+ArrayRef<std::pair<uint64_t, size_t>>
+Binary::branchesTo(uint64_t Address) const {
+  if (!HasSources) {
+    for (size_t K = 0; K != Insns.size(); ++K)
+      if (Insns[K].HasTarget)
+        Sources.push_back({Insns[K].Target, K});
+    llvm::sort(Sources);
+    HasSources = true;
+  }
+  auto First = llvm::lower_bound(Sources, std::make_pair(Address, size_t(0)));
+  auto Last = First;
+  while (Last != Sources.end() && Last->first == Address)
+    ++Last;
+  return ArrayRef(Sources).slice(First - Sources.begin(), Last - First);
+}
+
+std::optional<uint64_t> Binary::operandAddress(const Insn &I) const {
+  MCInst Inst = decode(I);
+  auto Memory = D.memory(Inst);
+  bool Relative = Memory && Memory->Base == D.reg("rip");
+  if (Memory && (Memory->Segment || (Memory->Base && !Relative)))
+    return std::nullopt;
+  uint64_t Base = base(I.SectionIndex);
+  if (Type == ELF::ET_REL) {
+    for (uint64_t Offset = shown(I) + 1; Offset < I.End - Base; ++Offset) {
+      auto Found = Relocations.find({I.SectionIndex, Offset});
+      if (Found == Relocations.end())
+        continue;
+      auto [Target, Addend] = Found->second;
+      if (!Target || !Target->defined() || Target->Binding == ELF::STB_WEAK)
+        return std::nullopt;
+      uint64_t Address = Target->Address + Addend;
+      // A %rip-relative field counts from its own end to the instruction's.
+      return Relative ? Address + (I.End - Base - Offset) : Address;
+    }
+    // Within its own section the assembler leaves no relocation.
+    if (!Relative)
+      return std::nullopt;
+  }
+  if (Relative)
+    if (auto Address = D.memoryTarget(Inst, shown(I), I.Size))
+      return *Address + Base;
+  // A position-independent file cannot name an address absolutely.
+  if (Type != ELF::ET_EXEC || Relative)
+    return std::nullopt;
+  if (Memory)
+    return uint64_t(Memory->Disp);
+  if (auto Immediate = D.firstImmediate(Inst))
+    return uint64_t(*Immediate);
+  return std::nullopt;
+}
+
+const Symbol *Binary::objectAt(uint64_t Address) const {
+  if (!HasObjects) {
+    for (const auto &[Index, Table] : Tables)
+      for (const Symbol &S : Table)
+        if (S.defined() && S.Type == ELF::STT_OBJECT && S.Size)
+          Objects.push_back(&S);
+    llvm::sort(Objects, [](const Symbol *L, const Symbol *R) {
+      return L->Address < R->Address;
+    });
+    HasObjects = true;
+  }
+  auto It = llvm::partition_point(
+      Objects, [&](const Symbol *S) { return S->Address <= Address; });
+  // The nearest few: data objects nest no deeper than their aliases.
+  for (int N = 0; N < 4 && It != Objects.begin(); ++N) {
+    --It;
+    if (Address < (*It)->Address + (*It)->Size)
+      return *It;
+  }
+  return nullptr;
+}
+
+bool Binary::readOnly(const Symbol &S) const {
+  const Section &Holder = Sections[S.SectionIndex];
+  return Holder.allocated() && Holder.Type != ELF::SHT_NOBITS &&
+         (!(Holder.Flags & ELF::SHF_WRITE) ||
+          Holder.Name.starts_with(".data.rel.ro"));
+}
+
+const Section *Binary::sectionAt(uint64_t Address) const {
+  for (const Section &S : Sections)
+    if (S.allocated() && S.Type != ELF::SHT_NOBITS &&
+        base(S.Index) + S.Address <= Address &&
+        Address < base(S.Index) + S.Address + S.Size)
+      return &S;
+  return nullptr;
+}
+
+std::optional<uint64_t> Binary::wordAt(const Symbol &S, uint64_t Offset) const {
+  return codeAddressAt(Sections[S.SectionIndex], S.Address + Offset, 8, 0);
+}
+
+std::optional<uint64_t> Binary::codeAddressAt(const Section &Holder,
+                                              uint64_t Address, unsigned Size,
+                                              uint64_t From) const {
+  uint64_t Start = base(Holder.Index) + Holder.Address;
+  if (Holder.Type == ELF::SHT_NOBITS || Address < Start ||
+      Address + Size > Start + Holder.Size)
+    return std::nullopt;
+  if (Type == ELF::ET_REL) {
+    auto Found = Relocations.find({Holder.Index, Address - base(Holder.Index)});
+    if (Found == Relocations.end())
+      return std::nullopt;
+    auto [Target, Addend] = Found->second;
+    if (!Target || !Target->defined() || Target->Binding == ELF::STB_WEAK)
+      return std::nullopt;
+    // A 4-byte offset is %rip-relative (S + A - P): from From, it is P -
+    // From further.
+    uint64_t Value = Target->Address + Addend;
+    return Size == 8 ? Value : Value - (Address - From);
+  }
+  const ELFFile &EF = Object->getELFFile();
+  if (!HasDynamicRelocations) {
+    forEachRela(EF, Sections, [&](const ELFHeader &, const Elf_Rela &Rela) {
+      DynamicRelocations[Rela.r_offset] = {Rela.getType(/*IsMips64EL=*/false),
+                                           Rela.getSymbol(/*IsMips64EL=*/false),
+                                           Rela.r_addend};
+    });
+    // Packed relative relocations (-z pack-relative-relocs) keep the
+    // addend in the word itself.
+    for (const Section &S : Sections) {
+      if (S.Type != ELF::SHT_RELR)
+        continue;
+      auto Packed = EF.relrs(cantFail(EF.sections())[S.Index]);
+      if (!Packed) {
+        consumeError(Packed.takeError());
+        continue;
+      }
+      for (const auto &Rel : EF.decode_relrs(*Packed))
+        RelativeWords.insert(Rel.r_offset);
+    }
+    HasDynamicRelocations = true;
+  }
+  // A relocation to a symbol may bind to another object's definition.
+  if (auto Found = DynamicRelocations.find(Address);
+      Found != DynamicRelocations.end()) {
+    auto [RelocationType, Index, Addend] = Found->second;
+    if (Size != 8 || RelocationType != ELF::R_X86_64_RELATIVE || Index)
+      return std::nullopt;
+    return Addend;
+  }
+  // Unrelocated, a position-independent file's word is no address.
+  if (Size == 8 && Type != ELF::ET_EXEC && !RelativeWords.contains(Address))
+    return std::nullopt;
+  auto Bytes = EF.getSectionContents(cantFail(EF.sections())[Holder.Index]);
+  if (!Bytes) {
+    consumeError(Bytes.takeError());
+    return std::nullopt;
+  }
+  const uint8_t *At = Bytes->data() + (Address - Start);
+  if (Size == 8)
+    return support::endian::read64le(At);
+  return From + int64_t(int32_t(support::endian::read32le(At)));
+}

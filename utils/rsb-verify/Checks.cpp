@@ -12,6 +12,7 @@
 
 #include "RSBVerify.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
@@ -21,12 +22,16 @@
 using namespace llvm;
 using namespace rsbverify;
 
-// The check in front of an indirect tail call that jumps straight to a
-// target carrying an accounting entry's mark
-// (llvm-pass/RSBStuffIndirectCalls.cpp), from its first instruction to the
-// one before the jump: `testl $0x3f0, %r11d; je; movq -0x8(%r11), %r10;
-// cmpq __rsb_prefix_mark(%rip), %r10; jne; cmpw $0x4864, -0xa(%r11); jne`.
+// The check that the target in %r11 carries an accounting entry's mark
+// (llvm-pass/RSBStuffIndirectCalls.cpp), its last branch included: `testl
+// $0x3f0, %r11d; je; movq -0x8(%r11), %r10; cmpq __rsb_prefix_mark(%rip),
+// %r10; jne; cmpw $0x4864, -0xa(%r11)`, then `jne` to the unmarked path in
+// front of an indirect tail call, `je` to the counted call in front of a
+// call.
 static constexpr unsigned MarkCheckLength = 7;
+// The registers a call may change (the C convention's caller-saved ones).
+static const StringLiteral CallClobbered[] = {"rax", "rcx", "rdx", "rsi", "rdi",
+                                              "r8",  "r9",  "r10", "r11"};
 // Returns other than the plain `ret`, and far jumps: never accounted.
 static const StringLiteral OtherExits[] = {"lret",  "iret", "sysret", "sysexit",
                                            "uiret", "eret", "ljmp"};
@@ -53,6 +58,7 @@ private:
   void checkInputs(const Binary &B);
   void checkDefined(const Binary &B);
   void checkExits(const Binary &B, const Function &F);
+  void checkCounts(const Binary &B, const Function &F);
   void checkBranches(const Binary &B);
   void checkInside(const Binary &B);
   void checkTailAliases(const Binary &B);
@@ -63,6 +69,27 @@ private:
   const Insn *callBefore(const Binary &B, size_t &K, const Function &F) const;
   bool afterReturnCheck(const Binary &B, size_t K, const Function &F) const;
   bool afterMarkCheck(const Binary &B, size_t K, const Function &F) const;
+  bool endsMarkCheck(const Binary &B, size_t J, const Function &F,
+                     StringRef Final) const;
+  std::optional<std::string> countedCall(const Binary &B, const Function &F,
+                                         size_t K) const;
+  std::optional<std::string> markCounted(const Binary &B, const Function &F,
+                                         size_t K) const;
+  std::optional<std::string> sharedCheck(const Binary &B, const Function &F,
+                                         size_t K) const;
+  std::optional<std::string> tableCall(const Binary &B, const Function &F,
+                                       size_t K) const;
+  std::optional<std::string> tableHolds(const Binary &B,
+                                        uint64_t Address) const;
+  struct LocalJumps;
+  bool lastWrites(const Binary &B, const Function &F, size_t K, MCRegister Reg,
+                  SmallVectorImpl<size_t> &Writes, std::string &Why,
+                  bool Anywhere = false) const;
+  const LocalJumps &jumpsWithin(const Binary &B, const Function &F) const;
+  bool jumpTargets(const Binary &B, const Function &F, size_t J,
+                   SmallVectorImpl<size_t> &Targets) const;
+  bool readJumpTable(const Binary &B, const Function &F, uint64_t Table,
+                     unsigned Size, SmallVectorImpl<size_t> &Targets) const;
   bool landsIn(const Binary &B, const Function &F, uint64_t Low,
                uint64_t High) const;
   std::optional<std::string> directJump(const Binary &B, const Function &F,
@@ -78,6 +105,13 @@ private:
   /// Instrumented functions that only a counted call should reach:
   /// neither weak nor sharing their address with an alias.
   StringSet<> Strict;
+  /// A function's jumps within itself through a register or memory: all of
+  /// them, those whose table could not be read, and the others by target.
+  struct LocalJumps {
+    SmallVector<size_t, 2> All, Unread;
+    DenseMap<size_t, SmallVector<size_t, 2>> Into;
+  };
+  mutable std::map<const Function *, LocalJumps> IndirectJumps;
   Findings Result;
 };
 } // namespace
@@ -290,6 +324,10 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
     return std::nullopt;
   if ((I.HasTarget && B.Starts.count(I.Target)) || accounted(B, K, F))
     return std::nullopt;
+  // -mretpoline's form of the counted indirect tail call: `jmp *%r11`.
+  if (const rsbverify::Label *L = B.label(I);
+      L && L->stem() == RetpolineR11 && afterMarkCheck(B, K, F))
+    return std::nullopt;
   // The names of the target, each with whether the jump goes to its start.
   SmallVector<std::pair<std::string, bool>, 4> Names;
   if (I.HasTarget)
@@ -376,19 +414,31 @@ Verifier::indirectJump(const Binary &B, const Function &F, size_t K) const {
          TailAccount.str();
 }
 
-/// The instructions right before K are the mark check, inside F, and no
-/// branch of F lands after the first of them up to K.
+/// The instructions right before K are the mark check that ends in `jne`
+/// (to the unmarked path), and no branch of F lands on K.
 bool Verifier::afterMarkCheck(const Binary &B, size_t K,
                               const Function &F) const {
-  if (K < MarkCheckLength || B.Insns[K - MarkCheckLength].Address < *F.Start)
+  return B.previous(K, *F.Start) && endsMarkCheck(B, K - 1, F, "jne") &&
+         !landsIn(B, F, B.Insns[K].Address, B.Insns[K].Address);
+}
+
+/// Instruction J is the mark check's last branch, Final (`jne` or `je`),
+/// the whole check lies inside F, and no branch of F lands after its first
+/// instruction up to J.
+bool Verifier::endsMarkCheck(const Binary &B, size_t J, const Function &F,
+                             StringRef Final) const {
+  if (J + 1 < MarkCheckLength ||
+      B.Insns[J + 1 - MarkCheckLength].Address < *F.Start ||
+      B.Insns[J].Address >= F.End)
     return false;
   const X86Decoder &D = B.decoder();
   MCRegister R10 = D.reg("r10"), R11 = D.reg("r11");
   auto Insn = [&](unsigned N) -> const rsbverify::Insn & {
-    return B.Insns[K - 1 - N];
+    return B.Insns[J - N];
   };
   for (unsigned N = 0; N != MarkCheckLength; ++N)
-    if (Insn(N).Kind != InsnKind::Code || Insn(N).End != B.Insns[K - N].Address)
+    if (Insn(N).Kind != InsnKind::Code ||
+        (N && Insn(N).End != Insn(N - 1).Address))
       return false;
   auto Is = [&](unsigned N, StringRef Mnemonic) {
     return B.mnemonic(Insn(N)) == Mnemonic;
@@ -398,7 +448,7 @@ bool Verifier::afterMarkCheck(const Binary &B, size_t K,
     return Memory && Memory->Base == Base && !Memory->Index &&
            !Memory->Segment && Memory->Disp == Disp;
   };
-  if (!Is(0, "jne") || !Is(1, "cmpw") || !Is(2, "jne") || !Is(3, "cmpq") ||
+  if (!Is(0, Final) || !Is(1, "cmpw") || !Is(2, "jne") || !Is(3, "cmpq") ||
       !Is(4, "movq") || !Is(5, "je") || !Is(6, "testl"))
     return false;
   MCInst Cmpw = B.decode(Insn(1)), Cmpq = B.decode(Insn(3)),
@@ -421,7 +471,7 @@ bool Verifier::afterMarkCheck(const Binary &B, size_t K,
     Mark = B.labelAt(*Address, Insn(3).SectionIndex);
   if (!Mark || Mark->Offset || Mark->Name != PrefixMark)
     return false;
-  return !landsIn(B, F, Insn(MarkCheckLength - 1).End, B.Insns[K].Address);
+  return !landsIn(B, F, Insn(MarkCheckLength - 1).End, Insn(0).End - 1);
 }
 
 /// The jumped-to register comes from a table: a scaled-index load, possibly
@@ -464,6 +514,460 @@ bool Verifier::dispatch(const Binary &B, const Function &F,
 bool Verifier::followedByReset(const Binary &B, size_t K) const {
   return K + 1 < B.Insns.size() && B.Insns[K + 1].Address == B.Insns[K].End &&
          B.isCallTo(B.Insns[K + 1], {ResetDepth});
+}
+
+/// `sar $5` on an %fs: operand: the counter's shift, as every entry has it
+/// (Functions.cpp).
+static bool isCount(const Binary &B, const Insn &I) {
+  if (I.Kind != InsnKind::Code || !B.mnemonic(I).starts_with("sar"))
+    return false;
+  const X86Decoder &D = B.decoder();
+  MCInst Inst = B.decode(I);
+  auto Memory = D.memory(Inst);
+  return D.firstImmediate(Inst) == 5 && Memory &&
+         Memory->Segment == D.reg("fs");
+}
+
+/// What may come between a count and its call: the statistics build's
+/// `incq` of its block, and the initial-exec form's load of that block's
+/// offset into %r11.
+static bool mayFollowCount(const Binary &B, const Insn &I) {
+  if (I.Kind != InsnKind::Code)
+    return false;
+  const X86Decoder &D = B.decoder();
+  StringRef M = B.mnemonic(I);
+  MCInst Inst = B.decode(I);
+  auto Memory = D.memory(Inst);
+  if (M.starts_with("inc"))
+    return Memory && Memory->Segment == D.reg("fs");
+  return M == "movq" && D.memoryFirst(Inst) && Memory->Base == D.reg("rip") &&
+         D.lastRegister(Inst) == D.reg("r11");
+}
+
+/// `call *%r11`, or the retpoline's call of the target in %r11.
+static bool callsR11(const Binary &B, const Insn &I) {
+  if (!B.isCall(I))
+    return false;
+  if (const Label *L = B.label(I); L && L->stem() == RetpolineR11)
+    return true;
+  MCInst Inst = B.decode(I);
+  return Inst.getNumOperands() == 1 && Inst.getOperand(0).isReg() &&
+         Inst.getOperand(0).getReg() == B.decoder().reg("r11");
+}
+
+/// Whether the instruction after I may run right after it.
+static bool fallsThrough(const Binary &B, const Insn &I) {
+  StringRef M = B.mnemonic(I);
+  return !(M.starts_with("jmp") || M.starts_with("ret") || M == "ud2");
+}
+
+/// Whether I changes Reg (a 64-bit register), counting what a call may
+/// clobber and what `syscall` does.
+static bool writesRegister(const Binary &B, const Insn &I, MCRegister Reg) {
+  const X86Decoder &D = B.decoder();
+  std::string Name = D.registerName(Reg);
+  if (B.isCall(I))
+    return is_contained(CallClobbered, Name);
+  if (B.mnemonic(I) == "syscall")
+    return Name == "rcx" || Name == "r11";
+  return D.writes(B.decode(I), Reg);
+}
+
+static std::string insnText(const Binary &B, const Insn &I) {
+  auto [Mnemonic, Operands] = B.text(I);
+  return StringRef(Mnemonic + " " + Operands).trim().str();
+}
+
+/// Every count in F (a `sarq` on the counter, or the call of the runtime's
+/// shared check, which counts) must be matched by a call whose callee
+/// returns through the counter's check.
+void Verifier::checkCounts(const Binary &B, const Function &F) {
+  auto [First, Last] = B.code(*F.Start, F.End);
+  for (size_t K = First; K != Last; ++K) {
+    const Insn &I = B.Insns[K];
+    std::optional<std::string> Why;
+    if (isCount(B, I))
+      Why = countedCall(B, F, K);
+    else if (B.isCallTo(I, {SharedMarkCheck}))
+      Why = sharedCheck(B, F, K);
+    if (Why)
+      error(B, B.shown(I), B.symbol(I), *Why);
+  }
+}
+
+/// Why the count at K may not be matched by a return through the counter's
+/// check: it must come right before `call *%r11` and be reached only from
+/// the mark check's `je` (counted indirect calls), or right before a call
+/// through a table of instrumented functions.
+std::optional<std::string>
+Verifier::countedCall(const Binary &B, const Function &F, size_t K) const {
+  std::string Count = "count `" + insnText(B, B.Insns[K]) +
+                      "` in instrumented function " + F.Name;
+  size_t Call = K + 1;
+  bool LoadsR11 = false;
+  while (Call < B.Insns.size() && B.previous(Call, *F.Start) &&
+         B.Insns[Call].Address < F.End && mayFollowCount(B, B.Insns[Call])) {
+    LoadsR11 |= B.mnemonic(B.Insns[Call]) == "movq";
+    ++Call;
+  }
+  if (Call == B.Insns.size() || !B.previous(Call, *F.Start) ||
+      B.Insns[Call].Address >= F.End || !B.isCall(B.Insns[Call]))
+    return Count + " is not followed by a call: it counts a call that is "
+                   "never made";
+  for (size_t N = K + 1; N <= Call; ++N)
+    if (!B.branchesTo(B.Insns[N].Address).empty())
+      return Count + ": a branch lands between it and its call";
+  std::optional<std::string> Mark;
+  if (callsR11(B, B.Insns[Call]) && !LoadsR11) {
+    Mark = markCounted(B, F, K);
+    if (!Mark)
+      return std::nullopt;
+  }
+  std::optional<std::string> Table = tableCall(B, F, Call);
+  if (!Table)
+    return std::nullopt;
+  std::string Text = Count + " before `" + insnText(B, B.Insns[Call]) + "`";
+  if (Mark)
+    return Text + " is neither the mark check's (" + *Mark +
+           ") nor before a call through a table of instrumented functions (" +
+           *Table + ")";
+  return Text +
+         ": the call may reach code that returns without the "
+         "counter's check (" +
+         *Table + ")";
+}
+
+/// Why the count at K is not reached from the mark check's `je` alone:
+/// another branch lands on it, or the code before it falls into it.
+std::optional<std::string>
+Verifier::markCounted(const Binary &B, const Function &F, size_t K) const {
+  if (const Insn *Prev = B.previous(K, 0); Prev && fallsThrough(B, *Prev))
+    return "the code before it falls into it";
+  auto Sources = B.branchesTo(B.Insns[K].Address);
+  if (Sources.empty())
+    return "no branch goes to it";
+  for (auto [Target, Source] : Sources)
+    if (!endsMarkCheck(B, Source, F, "je"))
+      return "`" + insnText(B, B.Insns[Source]) + "` at " +
+             hex(B.shown(B.Insns[Source])) +
+             " goes to it, and is not the last `je` of a whole mark check "
+             "that no branch enters";
+  if (Sources.size() > 1)
+    return "more than one mark check goes to it";
+  return std::nullopt;
+}
+
+/// Why the call of the runtime's shared check at K may count a call that
+/// is not made: `je` must follow it and go to `call *%r11` (or the
+/// retpoline's call), the only branch to that call, with no branch landing
+/// on the `je` (ZF comes from the check).
+std::optional<std::string>
+Verifier::sharedCheck(const Binary &B, const Function &F, size_t K) const {
+  std::string Check =
+      "`call " + SharedMarkCheck.str() + "` in instrumented function " + F.Name;
+  const Insn *Je = K + 1 < B.Insns.size() && B.previous(K + 1, *F.Start)
+                       ? &B.Insns[K + 1]
+                       : nullptr;
+  if (!Je || B.mnemonic(*Je) != "je" || !Je->HasTarget)
+    return Check + " is not followed by `je` to the call it counts";
+  if (!B.branchesTo(Je->Address).empty())
+    return Check + ": a branch lands on the `je` after it";
+  std::optional<size_t> Call = B.insnAt(Je->Target);
+  if (!Call || Je->Target < *F.Start || Je->Target >= F.End ||
+      !callsR11(B, B.Insns[*Call]))
+    return Check + ": its `je` goes to " +
+           (Call ? "`" + insnText(B, B.Insns[*Call]) + "`"
+                 : hex(Je->Target - (Je->Address - B.shown(*Je)))) +
+           ", not to `call *%r11`";
+  const Insn *Prev = B.previous(*Call, 0);
+  if (B.branchesTo(Je->Target).size() != 1 || (Prev && fallsThrough(B, *Prev)))
+    return Check + ": the call it counts is reached other than through its "
+                   "`je`";
+  return std::nullopt;
+}
+
+/// Why the call at K may not go to an instrumented function's start: its
+/// target must be a word loaded from a read-only table whose every word is
+/// one (the index is assumed in bounds, as C requires), through `call
+/// *table(,%i,8)`, `call *(%base,%i,8)` with %base set to the table's
+/// address (`leaq table(%rip)`, or `movl $table` in a non-PIE executable),
+/// or `movq` of such a word into the register called (%r11 for the
+/// retpoline) on every path to the call.
+std::optional<std::string>
+Verifier::tableCall(const Binary &B, const Function &F, size_t K) const {
+  const X86Decoder &D = B.decoder();
+  MCInst Call = B.decode(B.Insns[K]);
+  MCRegister Target;
+  if (const Label *L = B.label(B.Insns[K]); L && L->stem() == RetpolineR11)
+    Target = D.reg("r11");
+  else if (Call.getNumOperands() == 1 && Call.getOperand(0).isReg())
+    Target = D.fullRegister(Call.getOperand(0).getReg());
+  else if (!D.memory(Call))
+    return std::string("a direct call, which an accounting entry would "
+                       "count");
+  SmallVector<size_t, 2> Loads;
+  std::string Why;
+  if (!Target)
+    Loads.push_back(K);
+  else if (!lastWrites(B, F, K, Target, Loads, Why))
+    return Why;
+  for (size_t L : Loads) {
+    const Insn &Load = B.Insns[L];
+    MCInst Inst = B.decode(Load);
+    auto Memory = D.memory(Inst);
+    bool Word = L == K || (B.mnemonic(Load) == "movq" && D.memoryFirst(Inst) &&
+                           D.lastRegister(Inst) == Target);
+    if (!Word || !Memory || Memory->Segment ||
+        (Memory->Index && Memory->Scale != 8))
+      return "the target comes from `" + insnText(B, Load) + "` at " +
+             hex(B.shown(Load)) + ", not from a word of a table";
+    SmallVector<uint64_t, 2> Tables;
+    if (!Memory->Base || Memory->Base == D.reg("rip")) {
+      std::optional<uint64_t> Address = B.operandAddress(Load);
+      if (!Address)
+        return "the table that `" + insnText(B, Load) + "` reads is not known";
+      Tables.push_back(*Address);
+    } else {
+      SmallVector<size_t, 2> Sets;
+      MCRegister Base = Memory->Base;
+      if (!lastWrites(B, F, L, Base, Sets, Why))
+        return Why;
+      for (size_t S : Sets) {
+        const Insn &Set = B.Insns[S];
+        MCInst SetInst = B.decode(Set);
+        auto Named = D.memory(SetInst);
+        bool Address =
+            D.fullRegister(D.lastRegister(SetInst)) == Base &&
+            ((B.mnemonic(Set).starts_with("lea") && Named && !Named->Index) ||
+             (B.mnemonic(Set).starts_with("mov") && !Named &&
+              D.firstImmediate(SetInst)));
+        std::optional<uint64_t> Table =
+            Address ? B.operandAddress(Set) : std::nullopt;
+        if (!Table)
+          return "%" + D.registerName(Base) + " comes from `" +
+                 insnText(B, Set) + "` at " + hex(B.shown(Set)) +
+                 ", not from the address of a table";
+        Tables.push_back(*Table + Memory->Disp);
+      }
+    }
+    for (uint64_t Table : Tables)
+      if (std::optional<std::string> Why = tableHolds(B, Table))
+        return Why;
+  }
+  return std::nullopt;
+}
+
+/// Why the table at Address may hold something other than instrumented
+/// functions' starts: no data symbol holds Address, the program may write
+/// it, or one of its words is not such a start or not fixed by the file.
+std::optional<std::string> Verifier::tableHolds(const Binary &B,
+                                                uint64_t Address) const {
+  const Symbol *Table = B.objectAt(Address);
+  if (!Table)
+    return "no data symbol holds the table at " + hex(Address);
+  StringRef Name = Table->Name;
+  if (!B.readOnly(*Table))
+    return "table " + Name.str() + " is writable";
+  if (Table->Size % 8 || (Address - Table->Address) % 8)
+    return "table " + Name.str() + " is not made of aligned 8-byte words";
+  for (uint64_t Offset = 0; Offset != Table->Size; Offset += 8) {
+    std::string Word = Name.str() + "+" + hex(Offset);
+    std::optional<uint64_t> Value = B.wordAt(*Table, Offset);
+    if (!Value)
+      return Word + " holds no address that the file fixes";
+    if (!B.Starts.count(*Value)) {
+      std::optional<rsbverify::Label> There = B.functionAt(*Value);
+      return Word + " holds " + (There ? There->text() : hex(*Value)) +
+             ", not the start of an instrumented function";
+    }
+  }
+  return std::nullopt;
+}
+
+/// Collects in Writes the instructions of F that last write Reg on each
+/// path to instruction K. False, with Why, when a path starts at F's start
+/// or outside F without writing Reg. A jump of F through a register or
+/// memory (a switch's table, a computed goto) comes before the instructions
+/// its table names or, unread (or with Anywhere), before every instruction.
+bool Verifier::lastWrites(const Binary &B, const Function &F, size_t K,
+                          MCRegister Reg, SmallVectorImpl<size_t> &Writes,
+                          std::string &Why, bool Anywhere) const {
+  const LocalJumps &Jumps = jumpsWithin(B, F);
+  ArrayRef<size_t> Always = Anywhere ? Jumps.All : Jumps.Unread;
+  std::string Name = "%" + B.decoder().registerName(Reg);
+  SmallVector<size_t, 16> Work;
+  DenseSet<size_t> Seen;
+  // Queues the instructions that may run right before P.
+  auto Before = [&](size_t P) {
+    const Insn &I = B.Insns[P];
+    if (I.Address == *F.Start) {
+      Why = Name + " may still hold the value " + F.Name + " was called with";
+      return false;
+    }
+    if (const Insn *Prev = B.previous(P, *F.Start);
+        Prev && fallsThrough(B, *Prev))
+      Work.push_back(P - 1);
+    for (auto [Target, Source] : B.branchesTo(I.Address)) {
+      const Insn &From = B.Insns[Source];
+      if (From.Address < *F.Start || From.Address >= F.End) {
+        Why = "a branch from " + B.symbol(From).str() + " at " +
+              hex(B.shown(From)) + " lands on the path that sets " + Name;
+        return false;
+      }
+      Work.push_back(Source);
+    }
+    Work.append(Always.begin(), Always.end());
+    if (auto Into = Jumps.Into.find(P); !Anywhere && Into != Jumps.Into.end())
+      Work.append(Into->second.begin(), Into->second.end());
+    return true;
+  };
+  if (!Before(K))
+    return false;
+  while (!Work.empty()) {
+    size_t P = Work.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
+    const Insn &I = B.Insns[P];
+    if (I.Kind != InsnKind::Code) {
+      Why = "undecoded bytes at " + hex(B.shown(I)) + " come before it";
+      return false;
+    }
+    if (writesRegister(B, I, Reg))
+      Writes.push_back(P);
+    else if (!Before(P))
+      return false;
+  }
+  return true;
+}
+
+/// F's jumps within itself through a register or memory (its indirect
+/// jumps other than the tail calls after the accounting helpers or the
+/// mark check), and where each goes when its table can be read.
+const Verifier::LocalJumps &Verifier::jumpsWithin(const Binary &B,
+                                                  const Function &F) const {
+  auto [It, New] = IndirectJumps.try_emplace(&F);
+  LocalJumps &Jumps = It->second;
+  if (!New)
+    return Jumps;
+  const X86Decoder &D = B.decoder();
+  auto [First, Last] = B.code(*F.Start, F.End);
+  for (size_t K = First; K != Last; ++K) {
+    const Insn &I = B.Insns[K];
+    if (!B.isJump(I) || !D.isIndirectBranch(I.Opcode) || accounted(B, K, F))
+      continue;
+    MCInst Inst = B.decode(I);
+    if (!(Inst.getNumOperands() == 1 && Inst.getOperand(0).isReg() &&
+          Inst.getOperand(0).getReg() == D.reg("r11") &&
+          afterMarkCheck(B, K, F)))
+      Jumps.All.push_back(K);
+  }
+  // Reading a table may follow a register back past these jumps, taken to
+  // go anywhere meanwhile.
+  for (size_t J : Jumps.All) {
+    SmallVector<size_t, 8> Targets;
+    if (!jumpTargets(B, F, J, Targets)) {
+      Jumps.Unread.push_back(J);
+      continue;
+    }
+    for (size_t Target : Targets)
+      Jumps.Into[Target].push_back(J);
+  }
+  return Jumps;
+}
+
+/// Where the jump at J goes, read from its table, for a switch's dispatch:
+/// `jmp *T(,%i,8)` (a non-PIE table of addresses), `movslq
+/// (%base,%i,4), %e; addq` of %e and %base into the register jumped
+/// through, with %base set to `leaq T(%rip)` (right before, or on every
+/// path: a PIC table of offsets from T), or `movq T(,%i,8), %r; jmp *%r`.
+bool Verifier::jumpTargets(const Binary &B, const Function &F, size_t J,
+                           SmallVectorImpl<size_t> &Targets) const {
+  const X86Decoder &D = B.decoder();
+  MCInst Jump = B.decode(B.Insns[J]);
+  std::optional<uint64_t> Table;
+  unsigned Size = 8;
+  if (auto Memory = D.memory(Jump)) {
+    if (!Memory->Base && Memory->Index && Memory->Scale == 8)
+      Table = B.operandAddress(B.Insns[J]);
+  } else if (Jump.getNumOperands() == 1 && Jump.getOperand(0).isReg()) {
+    MCRegister Reg = Jump.getOperand(0).getReg();
+    const Insn *Add = B.previous(J, *F.Start);
+    // `movq T(,%i,8), %r; jmp *%r` (-O0).
+    if (MCInst Word = Add ? B.decode(*Add) : MCInst();
+        Add && B.mnemonic(*Add) == "movq" && D.lastRegister(Word) == Reg &&
+        D.memoryFirst(Word) && !landsIn(B, F, Add->End, Add->End)) {
+      auto Memory = D.memory(Word);
+      std::optional<uint64_t> Words =
+          !Memory->Base && Memory->Index && Memory->Scale == 8
+              ? B.operandAddress(*Add)
+              : std::nullopt;
+      return Words && readJumpTable(B, F, *Words, 8, Targets);
+    }
+    const Insn *Load = Add ? B.previous(J - 1, *F.Start) : nullptr;
+    if (!Load || B.mnemonic(*Add) != "addq" || B.mnemonic(*Load) != "movslq" ||
+        landsIn(B, F, Add->Address, B.Insns[J].Address))
+      return false;
+    MCInst AddInst = B.decode(*Add), LoadInst = B.decode(*Load);
+    auto Entry = D.memory(LoadInst);
+    MCRegister Other = D.firstRegister(AddInst),
+               Loaded = D.lastRegister(LoadInst);
+    if (D.lastRegister(AddInst) != Reg || !Entry || Entry->Segment ||
+        Entry->Disp || !Entry->Index || Entry->Scale != 4 ||
+        !((Loaded == Reg && Entry->Base == Other) ||
+          (Loaded == Other && Entry->Base == Reg)))
+      return false;
+    // The table's address: right before the load, or on every path to it.
+    SmallVector<size_t, 2> Sets;
+    std::string Why;
+    const Insn *Lea = B.previous(J - 2, *F.Start);
+    if (Lea && writesRegister(B, *Lea, Entry->Base) &&
+        !landsIn(B, F, Load->Address, Load->Address))
+      Sets.push_back(J - 3);
+    else if (!lastWrites(B, F, J - 2, Entry->Base, Sets, Why,
+                         /*Anywhere=*/true))
+      return false;
+    for (size_t S : Sets) {
+      const Insn &Set = B.Insns[S];
+      auto Named = D.memory(B.decode(Set));
+      std::optional<uint64_t> Address =
+          B.mnemonic(Set) == "leaq" && Named && !Named->Index
+              ? B.operandAddress(Set)
+              : std::nullopt;
+      if (!Address || (Table && *Table != *Address))
+        return false;
+      Table = Address;
+    }
+    Size = 4;
+  }
+  return Table && readJumpTable(B, F, *Table, Size, Targets);
+}
+
+/// Reads the jump table at Table, of 8-byte addresses or 4-byte offsets
+/// from Table, from its start up to the first entry that goes to no
+/// instruction of F (one in a part split off from F is passed over).
+bool Verifier::readJumpTable(const Binary &B, const Function &F, uint64_t Table,
+                             unsigned Size,
+                             SmallVectorImpl<size_t> &Targets) const {
+  const Section *Holder = B.sectionAt(Table);
+  if (!Holder)
+    return false;
+  for (uint64_t Entry = Table;; Entry += Size) {
+    std::optional<uint64_t> Target =
+        B.codeAddressAt(*Holder, Entry, Size, Table);
+    if (!Target)
+      break;
+    if (*Target < *F.Start || *Target >= F.End) {
+      std::optional<rsbverify::Label> Part = B.functionAt(*Target);
+      if (Part && B.partOf(Part->Name) == StringRef(F.Name))
+        continue;
+      break;
+    }
+    std::optional<size_t> K = B.insnAt(*Target);
+    if (!K)
+      break;
+    Targets.push_back(*K);
+  }
+  return !Targets.empty();
 }
 
 void Verifier::checkBranches(const Binary &B) {
@@ -648,8 +1152,10 @@ Findings Verifier::run() {
     for (const Problem &P : B->Problems)
       error(*B, P.Shown, P.Symbol, P.Message);
     for (const Function &F : B->Functions)
-      if (F.Start)
+      if (F.Start) {
         checkExits(*B, F);
+        checkCounts(*B, F);
+      }
     checkBranches(*B);
     checkInside(*B);
     checkTailAliases(*B);

@@ -27,6 +27,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -73,6 +74,8 @@ inline constexpr llvm::StringLiteral ReturnThunk = "__rsb_return_thunk";
 inline constexpr llvm::StringLiteral RefillReturn = "__rsb_refill_return";
 inline constexpr llvm::StringLiteral PrefixMark = "__rsb_prefix_mark";
 inline constexpr llvm::StringLiteral SharedMarkCheck = "__rsb_count_marked_r11";
+// -mretpoline's thunk that calls the target in %r11 (LLVM's).
+inline constexpr llvm::StringLiteral RetpolineR11 = "__llvm_retpoline_r11";
 
 /// A memory operand: segment:disp(base, index, scale).
 struct MemoryOperand {
@@ -125,6 +128,9 @@ public:
   std::string registerName(llvm::MCRegister Reg) const;
   llvm::MCRegister reg(llvm::StringRef Name) const;
   bool isIndirectBranch(unsigned Opcode) const;
+  /// Whether the instruction writes Reg or a part of it (explicitly or
+  /// implicitly; a call's clobbers are not part of its description).
+  bool writes(const llvm::MCInst &Inst, llvm::MCRegister Reg) const;
   const llvm::MCSubtargetInfo &subtarget() const { return *SubtargetInfo; }
 
 private:
@@ -320,6 +326,31 @@ public:
   /// symbol at or below it.
   std::optional<Label> labelAt(uint64_t Target, unsigned SectionIndex) const;
   bool instrumentedCode(const Insn &I) const;
+  /// The direct branches and calls that go to Address: (Address, the
+  /// branch's index).
+  llvm::ArrayRef<std::pair<uint64_t, size_t>>
+  branchesTo(uint64_t Address) const;
+  /// The address named by the instruction's %rip-relative or absolute
+  /// memory operand, or by its immediate, as it is when the program runs
+  /// (in an object, where its relocation says; not a preemptible or weak
+  /// symbol's).
+  std::optional<uint64_t> operandAddress(const Insn &I) const;
+  /// The data symbol whose bytes hold Address.
+  const Symbol *objectAt(uint64_t Address) const;
+  /// Whether the program cannot write the symbol's bytes: a section without
+  /// SHF_WRITE, or .data.rel.ro (read-only once relocated).
+  bool readOnly(const Symbol &S) const;
+  /// The address the 8-byte word at Offset in the data symbol holds when
+  /// the program runs, if the file fixes it: a relocation to a symbol that
+  /// is neither weak nor preemptible, a relative dynamic relocation, or a
+  /// non-PIE executable's bytes.
+  std::optional<uint64_t> wordAt(const Symbol &S, uint64_t Offset) const;
+  /// The same for the Size bytes at Address in the section: an 8-byte
+  /// word, or a 4-byte offset from From (a jump table's entry).
+  std::optional<uint64_t> codeAddressAt(const Section &Holder, uint64_t Address,
+                                        unsigned Size, uint64_t From) const;
+  /// The allocated section whose bytes hold Address.
+  const Section *sectionAt(uint64_t Address) const;
   /// Whether the program stores an address after Start and before End
   /// (computed goto labels, jump tables of absolute addresses; the start of
   /// a function is stored by any pointer to it).
@@ -359,6 +390,17 @@ private:
   mutable std::vector<std::tuple<uint64_t, uint64_t, llvm::StringRef>>
       SymbolRanges;
   void collectTaken() const;
+  mutable std::vector<std::pair<uint64_t, size_t>> Sources; // branchesTo
+  mutable bool HasSources = false;
+  mutable std::vector<const Symbol *> Objects; // objectAt, by address
+  mutable bool HasObjects = false;
+  /// A linked file's dynamic relocations by offset: (type, symbol index,
+  /// addend).
+  mutable std::unordered_map<uint64_t, std::tuple<uint32_t, uint32_t, int64_t>>
+      DynamicRelocations;
+  mutable bool HasDynamicRelocations = false;
+  /// The words that packed relative relocations (SHT_RELR) relocate.
+  mutable llvm::DenseSet<uint64_t> RelativeWords;
 };
 
 /// The file's path with every symbolic link resolved (the path itself when

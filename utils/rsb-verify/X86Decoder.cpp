@@ -165,6 +165,10 @@ bool X86Decoder::isIndirectBranch(unsigned Opcode) const {
   return InstrInfo->get(Opcode).isIndirectBranch();
 }
 
+bool X86Decoder::writes(const MCInst &Inst, MCRegister Reg) const {
+  return InstrInfo->get(Inst.getOpcode()).hasDefOfPhysReg(Inst, Reg, *RegInfo);
+}
+
 unsigned X86Decoder::memoryOperandIndex(const MCInst &Inst) const {
   const MCInstrDesc &Desc = InstrInfo->get(Inst.getOpcode());
   // lea's address is an operand of its own kind, second after the
