@@ -60,7 +60,8 @@
 //            counted indirect tail call under -mretpoline);
 //   counts   every count in f's body is matched by a call whose callee
 //            returns through the counter's check. A `sarq $5, %fs:...`
-//            (then at most the statistics build's `incq %fs:...` and the
+//            (not on a constant offset that no entry of the input uses: a
+//            thread-local variable of the program) (then at most the statistics build's `incq %fs:...` and the
 //            initial-exec load of its offset) must be followed by a call
 //            that is either `call *%r11` (or `call __llvm_retpoline_r11`)
 //            reached only from the last `je` of a whole mark check (no
