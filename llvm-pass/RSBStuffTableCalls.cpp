@@ -38,6 +38,7 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace llvm;
 using namespace rsbstuff;
@@ -127,7 +128,11 @@ const MachineInstr *X86RSBStuff::targetLoad(const MachineInstr &Call) const {
 /// not take its target from %r11, as the retpoline's does).
 bool X86RSBStuff::canCountTableCall(const MachineInstr &Call) const {
   MCRegister Target = isRetpolineCall(Call) ? Names->reg("R11") : MCRegister();
-  if (!opts::CountTableCalls || !scratchFreeAcross(Call, Target))
+  // The large code model reaches the table as the GOT plus an offset, which
+  // rsb-verify does not add up: it could not tell the count from a wrong one.
+  if (!opts::CountTableCalls ||
+      MF->getTarget().getCodeModel() == CodeModel::Large ||
+      !scratchFreeAcross(Call, Target))
     return false;
   const MachineInstr *Load = targetLoad(Call);
   const GlobalVariable *Table = Load ? tableLoadedBy(*Load) : nullptr;

@@ -1021,3 +1021,24 @@ std::optional<uint64_t> Binary::codeAddressAt(const Section &Holder,
     return support::endian::read64le(At);
   return From + int64_t(int32_t(support::endian::read32le(At)));
 }
+
+std::optional<std::string> Binary::counterOffset(const Insn &I) const {
+  auto Memory = D.memory(decode(I));
+  if (!Memory || Memory->Segment != D.reg("fs") || Memory->Base ||
+      Memory->Index)
+    return std::nullopt;
+  std::string Key = std::to_string(Memory->Disp);
+  // In an object the displacement is 0 and the relocation names the
+  // variable (R_X86_64_TPOFF32 __rsb_depth).
+  uint64_t Base = base(I.SectionIndex);
+  for (uint64_t Offset = shown(I) + 1; Offset < I.End - Base; ++Offset) {
+    auto Found = Relocations.find({I.SectionIndex, Offset});
+    if (Found == Relocations.end())
+      continue;
+    const Symbol *Target = Found->second.first;
+    Key += "+" + (Target ? Target->Name.str() : std::string("?")) + "+" +
+           std::to_string(Found->second.second);
+    break;
+  }
+  return Key;
+}

@@ -517,15 +517,20 @@ bool Verifier::followedByReset(const Binary &B, size_t K) const {
 }
 
 /// `sar $5` on an %fs: operand: the counter's shift, as every entry has it
-/// (Functions.cpp).
+/// (Functions.cpp). At a constant offset that no entry of the input uses,
+/// it shifts the program's own thread-local variable (`x >>= 5`); with a
+/// register in the address (the initial-exec form) it may be the counter.
 static bool isCount(const Binary &B, const Insn &I) {
   if (I.Kind != InsnKind::Code || !B.mnemonic(I).starts_with("sar"))
     return false;
   const X86Decoder &D = B.decoder();
   MCInst Inst = B.decode(I);
   auto Memory = D.memory(Inst);
-  return D.firstImmediate(Inst) == 5 && Memory &&
-         Memory->Segment == D.reg("fs");
+  if (D.firstImmediate(Inst) != 5 || !Memory || Memory->Segment != D.reg("fs"))
+    return false;
+  std::optional<std::string> Offset = B.counterOffset(I);
+  return !Offset || B.CounterOffsets.empty() ||
+         B.CounterOffsets.contains(*Offset);
 }
 
 /// What may come between a count and its call: the statistics build's

@@ -158,6 +158,8 @@ void FunctionFinder::checkAccounting(const Function &F, size_t First,
       if (D.firstImmediate(Inst) == 5 && Memory &&
           Memory->Segment == D.reg("fs")) {
         Counted = true;
+        if (auto Offset = B.counterOffset(I))
+          B.CounterOffsets.insert(*Offset);
         continue;
       }
     }

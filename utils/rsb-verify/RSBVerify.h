@@ -276,6 +276,14 @@ public:
   std::vector<const Function *> Bodies;      // by start
   std::vector<const Function *> EntryRanges; // by entry address
   llvm::StringSet<> Names, Exported;
+  /// The counter as the entries address it with a constant offset from %fs
+  /// (counterOffset()): a `sar $5` on another such offset shifts a
+  /// thread-local variable of the program, not the counter.
+  llvm::StringSet<> CounterOffsets;
+  /// The key of CounterOffsets for a `sar`'s operand: `%fs:` plus its
+  /// displacement and, in an object, the symbol it is relocated against;
+  /// none when a register takes part in the address.
+  std::optional<std::string> counterOffset(const Insn &I) const;
   llvm::StringSet<> ResolverNames; // resolverNames()
 
   /// The instruction's address as objdump shows it (section-relative in a

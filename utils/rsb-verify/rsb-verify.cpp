@@ -58,36 +58,36 @@
 //            red zone may be stepped over around the helper's call) nor is
 //            `jmp __llvm_retpoline_r11` right after the mark check (the
 //            counted indirect tail call under -mretpoline);
-//   counts   every count in f's body is matched by a call whose callee
-//            returns through the counter's check. A `sarq $5, %fs:...`
-//            (then at most the statistics build's `incq %fs:...` and the
-//            initial-exec load of its offset) must be followed by a call
+//   counts   every count in f's body is matched by a call whose callee returns
+//            through the counter's check. A `sarq $5, %fs:...` (on any constant
+//            offset that an entry of the input uses, or with a register in the
+//            address; another offset is a thread-local variable of the
+//            program) must be followed, after at most the statistics build's
+//            `incq %fs:...` and the initial-exec load of its offset, by a call
 //            that is either `call *%r11` (or `call __llvm_retpoline_r11`)
-//            reached only from the last `je` of a whole mark check (no
-//            other direct branch lands on the `sarq` or the call, the code
-//            before the `sarq` does not fall into it, no branch enters the
-//            check: counted indirect calls; a switch's jump through its
-//            table is trusted not to land there, as in the sequences the
-//            checks above look at), or a call through a table: `call
-//            *mem`, or a call of the register (%r11 for the retpoline) that
-//            a `movq mem` sets on every path through f to the call, where
-//            mem is `table(,%i,8)`, `table(%rip)` or `d(%base,%i,8)` with
-//            %base set on every path to `leaq table(%rip)` (`movl $table`
-//            in a non-PIE executable). The table must be a data symbol in
-//            a read-only section (.data.rel.ro included) whose every 8-byte
-//            word is an instrumented function's start, as its relocations
-//            (a relative dynamic one, packed or not, in a PIE or shared
-//            object; a symbol that is neither weak nor undefined in an
-//            object) or, in a non-PIE executable, its bytes say. A path
-//            from f's start or from outside f and a call (for the registers
-//            it clobbers) defeat the proof; a jump within f through a
-//            switch's table goes where the table says (the dispatch forms
-//            clang emits), one through a table it cannot read or a computed
-//            goto anywhere in f. `call __rsb_count_marked_r11` (the
-//            runtime's shared check, which counts) must be followed by `je`
-//            to `call *%r11` (or the retpoline's call) that no other branch
-//            reaches and no code falls into, with no branch landing on the
-//            `je`;
+//            reached only from the last `je` of a whole mark check (no other
+//            direct branch lands on the `sarq` or the call, the code before the
+//            `sarq` does not fall into it, no branch enters the check: counted
+//            indirect calls; a switch's jump through its table is trusted not
+//            to land there, as in the sequences the checks above look at), or a
+//            call through a table: `call *mem`, or a call of the register (%r11
+//            for the retpoline) that a `movq mem` sets on every path through f
+//            to the call, where mem is `table(,%i,8)`, `table(%rip)` or
+//            `d(%base,%i,8)` with %base set on every path to `leaq table(%rip)`
+//            (`movl $table` in a non-PIE executable). The table must be a data
+//            symbol in a read-only section (.data.rel.ro included) whose every
+//            8-byte word is an instrumented function's start, as its
+//            relocations (a relative dynamic one, packed or not, in a PIE or
+//            shared object; a symbol that is neither weak nor undefined in an
+//            object) or, in a non-PIE executable, its bytes say. A path from
+//            f's start or from outside f and a call (for the registers it
+//            clobbers) defeat the proof; a jump within f through a switch's
+//            table goes where the table says (the dispatch forms clang emits),
+//            one through a table it cannot read or a computed goto anywhere in
+//            f. `call __rsb_count_marked_r11` (the runtime's shared check,
+//            which counts) must be followed by `je` to `call *%r11` (or the
+//            retpoline's call) that no other branch reaches and no code falls
+//            into, with no branch landing on the `je`;
 //   tails    no `jmp` lands on an accounting entry (that would count a call
 //            that never returns separately), and each tail alias
 //            `__rsb_tail.g` (which tail calls are accepted to by name) jumps
