@@ -91,6 +91,13 @@ CalleeKind X86RSBStuff::classify(const MachineOperand &Target) const {
   return classifyFunction(*F);
 }
 
+/// A call by name may reach rsb-ld's fallback, a frame of its own around
+/// the callee: only calls that pass no argument on the stack may
+/// (RSBStuffPrepare.cpp marks their callees). The kernel has no fallbacks.
+static bool registerArguments(const Function &F) {
+  return kernel::enabled() || F.hasFnAttribute(RegisterArgsAttr);
+}
+
 /// A definition in this module.
 static CalleeKind classifyDefinition(const Function &F, bool Elided,
                                      const TargetMachine &TM) {
@@ -108,7 +115,7 @@ static CalleeKind classifyDefinition(const Function &F, bool Elided,
   // reached by name, like an external one: the dynamic linker then picks
   // the entry and the tail alias of the same definition. So is an ODR one.
   bool ByName = !F.isDSOLocal() || F.isWeakForLinker();
-  if (ByName && opts::Design == Variant::CallSite)
+  if (ByName && (opts::Design == Variant::CallSite || !registerArguments(F)))
     return CalleeKind::Plain;
   return ByName ? CalleeKind::External : CalleeKind::Instrumented;
 }
@@ -141,7 +148,8 @@ CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
   if (Settings.LinkTime && !F.hasFnAttribute(KnownAttr))
     return CalleeKind::Plain;
   if (F.hasExternalWeakLinkage() || F.hasFnAttribute(Attribute::ReturnsTwice) ||
-      popsArguments(F.getCallingConv(), TM) || isLibraryFunction(F))
+      popsArguments(F.getCallingConv(), TM) || isLibraryFunction(F) ||
+      !registerArguments(F))
     return CalleeKind::Plain;
   return CalleeKind::External;
 }
