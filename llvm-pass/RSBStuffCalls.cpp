@@ -128,9 +128,21 @@ static CalleeKind classifyDefinition(const Function &F, bool Elided,
 /// the known ones do: a call to a same-named function of the program is
 /// then uncounted and reset, never capped (the runtime arms a cap only for
 /// the C library's definition).
+/// The C library's functions that find their caller's object from their
+/// return address (RTLD_NEXT, the caller's namespace): rsb-ld's fallback
+/// frame would show them its own, in a shared object maybe another
+/// library's. Never called through an entry, with a depth table (which
+/// lists them) or without one.
+static bool readsReturnAddress(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases({"dlopen", "dlmopen", "dlsym", "dlvsym"}, true)
+      .Default(false);
+}
+
 bool X86RSBStuff::isLibraryFunction(const Function &F) const {
   LibFunc Lib;
   return TLI->getLibFunc(F, Lib) || isRuntimeFunction(F.getName()) ||
+         readsReturnAddress(F.getName()) ||
          !RTLIB::RuntimeLibcallsInfo::lookupLibcallImplName(F.getName())
               .empty() ||
          isTableLibraryFunction(F.getName(), F.getContext());

@@ -30,6 +30,8 @@ declare i64 @mismatched(i64)
 declare x86_fp80 @returns_long_double(i64)
 declare { i64, i64, i64 } @returns_aggregate(i64, i64, i64, i64, i64, i64)
 declare preserve_mostcc void @other_convention(i64)
+declare ptr @dlsym(ptr, ptr)
+declare ptr @dlopen(ptr, i32)
 
 ; CHECK-LABEL: {{^}}registers:
 ; CHECK: callq __rsb_entry.six{{(@PLT)?$}}
@@ -74,6 +76,12 @@ define i64 @registers() nounwind {
 ; CHECK-NEXT: callq __rsb_reset_depth
 ; CHECK: callq other_convention{{(@PLT)?$}}
 ; CHECK-NEXT: callq __rsb_reset_depth
+; dlsym and dlopen read their return address (RTLD_NEXT): never through a
+; fallback frame, even without a depth table (this llc has none).
+; CHECK: callq dlsym{{(@PLT)?$}}
+; CHECK-NEXT: callq __rsb_reset_depth
+; CHECK: callq dlopen{{(@PLT)?$}}
+; CHECK-NEXT: callq __rsb_reset_depth
 ; CHECK: retq
 define void @stack(ptr %p) nounwind {
   %a = call i64 @seven(i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7)
@@ -89,6 +97,8 @@ define void @stack(ptr %p) nounwind {
   %e = call i64 @mismatched(i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7)
   %f = call { i64, i64, i64 } @returns_aggregate(i64 1, i64 2, i64 3, i64 4, i64 5, i64 6)
   call preserve_mostcc void @other_convention(i64 1)
+  %g = call ptr @dlsym(ptr null, ptr null)
+  %h = call ptr @dlopen(ptr null, i32 1)
   ret void
 }
 
