@@ -120,14 +120,6 @@ static CalleeKind classifyDefinition(const Function &F, bool Elided,
   return ByName ? CalleeKind::External : CalleeKind::Instrumented;
 }
 
-/// A C library function, one the backend calls on its own (_Unwind_Resume,
-/// __stack_chk_fail, 128-bit and soft-float helpers: code generation may
-/// add their declarations after the compile step looked at the module), or
-/// the runtime's own: never instrumented, so never called through an entry.
-/// So are the functions the depth table bounds, which get cap records as
-/// the known ones do: a call to a same-named function of the program is
-/// then uncounted and reset, never capped (the runtime arms a cap only for
-/// the C library's definition).
 /// The C library's functions that find their caller's object from their
 /// return address (RTLD_NEXT, the caller's namespace): rsb-ld's fallback
 /// frame would show them its own, in a shared object maybe another
@@ -139,13 +131,24 @@ static bool readsReturnAddress(StringRef Name) {
       .Default(false);
 }
 
+/// A C library function, one the backend calls on its own (_Unwind_Resume,
+/// __stack_chk_fail, 128-bit and soft-float helpers: code generation may
+/// add their declarations after the compile step looked at the module), or
+/// the runtime's own: never instrumented, so never called through an entry.
+/// So are all the functions the depth table lists, of bounded depth or not
+/// (rsb-ld's fallback would put a frame of its own between them and their
+/// caller: glibc's dlsym and dlopen find the calling object from their
+/// return address, backtrace() would show the frame); those it bounds get
+/// cap records as the known ones do: a call to a same-named function of the
+/// program is then uncounted and reset, never capped (the runtime arms a
+/// cap only for the C library's definition).
 bool X86RSBStuff::isLibraryFunction(const Function &F) const {
   LibFunc Lib;
   return TLI->getLibFunc(F, Lib) || isRuntimeFunction(F.getName()) ||
          readsReturnAddress(F.getName()) ||
          !RTLIB::RuntimeLibcallsInfo::lookupLibcallImplName(F.getName())
               .empty() ||
-         isTableLibraryFunction(F.getName(), F.getContext());
+         isTableListedFunction(F.getName(), F.getContext());
 }
 
 CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
