@@ -160,6 +160,10 @@ static bool passesArgumentsInRegisters(const CallBase &CB) {
   constexpr unsigned IntegerRegisters = 6, SSERegisters = 8;
   if (CB.getCallingConv() != CallingConv::C)
     return false;
+  // A musttail call of a variadic function forwards its caller's variadic
+  // arguments, stack ones included, which the call's operands do not show.
+  if (CB.isMustTailCall() && CB.getFunction()->isVarArg())
+    return false;
   unsigned Integer = 0, SSE = 0;
   // A result that does not fit in %rax:%rdx or %xmm0:%xmm1 is returned
   // through a hidden pointer in %rdi.

@@ -31,6 +31,7 @@ declare x86_fp80 @returns_long_double(i64)
 declare { i64, i64, i64 } @returns_aggregate(i64, i64, i64, i64, i64, i64)
 declare preserve_mostcc void @other_convention(i64)
 declare ptr @dlsym(ptr, ptr)
+declare i64 @forwarded(i64, ...)
 declare ptr @dlopen(ptr, i32)
 
 ; CHECK-LABEL: {{^}}registers:
@@ -117,5 +118,15 @@ define i64 @tail_registers(i64 %a) nounwind {
 ; CHECK-NEXT: jmp seven{{(@PLT)?}} # TAILCALL
 define i64 @tail_stack(i64 %a, i64 %b, i64 %c, i64 %d, i64 %e, i64 %f, i64 %g) nounwind {
   %r = tail call i64 @seven(i64 %a, i64 %b, i64 %c, i64 %d, i64 %e, i64 %f, i64 %g)
+  ret i64 %r
+}
+
+; A variadic function's musttail call forwards its own variadic arguments,
+; which may be on the stack: plain.
+; CHECK-LABEL: {{^}}forward:
+; CHECK-NOT: __rsb_tail.
+; CHECK: jmp forwarded{{(@PLT)?}} # TAILCALL
+define i64 @forward(i64 %a, ...) nounwind {
+  %r = musttail call i64 (i64, ...) @forwarded(i64 %a, ...)
   ret i64 %r
 }
