@@ -100,7 +100,8 @@ static bool registerArguments(const Function &F) {
 
 /// A definition in this module.
 static CalleeKind classifyDefinition(const Function &F, bool Elided,
-                                     const TargetMachine &TM) {
+                                     const TargetMachine &TM,
+                                     bool AnyArguments) {
   // A weak definition may be replaced at link time by one that has no
   // prefix, so only a definition that is certain to be used counts.
   if (!isInstrumented(F, TM) || F.isInterposable() || Elided)
@@ -115,7 +116,8 @@ static CalleeKind classifyDefinition(const Function &F, bool Elided,
   // reached by name, like an external one: the dynamic linker then picks
   // the entry and the tail alias of the same definition. So is an ODR one.
   bool ByName = !F.isDSOLocal() || F.isWeakForLinker();
-  if (ByName && (opts::Design == Variant::CallSite || !registerArguments(F)))
+  if (ByName && (opts::Design == Variant::CallSite ||
+                 !(AnyArguments || registerArguments(F))))
     return CalleeKind::Plain;
   return ByName ? CalleeKind::External : CalleeKind::Instrumented;
 }
@@ -151,10 +153,11 @@ bool X86RSBStuff::isLibraryFunction(const Function &F) const {
          isTableListedFunction(F.getName(), F.getContext());
 }
 
-CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
+CalleeKind X86RSBStuff::classifyFunction(const Function &F,
+                                         bool AnyArguments) const {
   const TargetMachine &TM = MF->getTarget();
   if (!F.isDeclarationForLinker())
-    return classifyDefinition(F, isElided(F), TM);
+    return classifyDefinition(F, isElided(F), TM, AnyArguments);
   if (opts::Design == Variant::CallSite || !opts::ExternEntries)
     return CalleeKind::Plain;
   // Code generated in the linker may call functions the compile step never
@@ -164,9 +167,17 @@ CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
     return CalleeKind::Plain;
   if (F.hasExternalWeakLinkage() || F.hasFnAttribute(Attribute::ReturnsTwice) ||
       popsArguments(F.getCallingConv(), TM) || isLibraryFunction(F) ||
-      !registerArguments(F))
+      !(AnyArguments || registerArguments(F)))
     return CalleeKind::Plain;
   return CalleeKind::External;
+}
+
+void X86RSBStuff::countStackArgumentCall(const MachineOperand &Target) const {
+  const auto *F =
+      Target.isGlobal() ? dyn_cast<Function>(Target.getGlobal()) : nullptr;
+  if (F && !F->isIntrinsic() && Target.getOffset() == 0 &&
+      classifyFunction(*F, /*AnyArguments=*/true) != CalleeKind::Plain)
+    ++NumCallsStackArguments;
 }
 
 /// Library functions that glibc implements as leaves (IFUNC-selected
@@ -338,6 +349,8 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
       // its entry, as rsb-verify expects of every call to an instrumented
       // function: the count stands for the RSB entry the call really
       // pushed, which no return ever takes.
+      if (Kind == CalleeKind::Plain)
+        countStackArgumentCall(Target);
       if (isNoReturnCall(MI) && Kind == CalleeKind::Plain)
         continue;
       if (Kind != CalleeKind::Plain) {

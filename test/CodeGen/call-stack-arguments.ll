@@ -11,6 +11,12 @@
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -relocation-model=pic \
 ; RUN:   %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -stats %s -o /dev/null \
+; RUN:   2>&1 | FileCheck %s --check-prefix=STATS
+; The calls of @stack left plain by the rule (12: all but dlsym and
+; dlopen, which are library functions), tail_stack's and forward's tail
+; calls.
+; STATS: 14 x86-rsb-stuff - Calls and tail calls by name left plain: a call of the callee passes stack arguments
 
 declare i64 @six(i64, i64, i64, i64, i64, i64)
 declare i64 @seven(i64, i64, i64, i64, i64, i64, i64)
