@@ -95,6 +95,9 @@ inline constexpr llvm::StringLiteral KnownAttr = "rsb-stuff-known";
 /// arguments would not be where f looks for them.
 inline constexpr llvm::StringLiteral RegisterArgsAttr =
     "rsb-stuff-register-args";
+/// The pass that checks the marks against instruction selection's call
+/// frames (RSBStuffStackArgs.cpp).
+extern char &StackArgsCheckID;
 
 /// How the accounting instruction reaches the per-thread counter.
 enum class CounterForm {
