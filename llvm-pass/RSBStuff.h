@@ -88,6 +88,17 @@ inline constexpr llvm::StringLiteral ResolverAttr = "rsb-stuff-resolver";
 /// saw its name, so it has an entry or a fallback (RSBStuffLTO.cpp).
 inline constexpr llvm::StringLiteral KnownAttr = "rsb-stuff-known";
 
+/// Marks a function every call of which in the module passes all its
+/// arguments in registers (RSBStuffPrepare.cpp): only those may be called
+/// through `__rsb_entry.f` and `__rsb_tail.f` by name, whose link-time
+/// fallback calls f from a frame of its own, 16 bytes lower, where stack
+/// arguments would not be where f looks for them.
+inline constexpr llvm::StringLiteral RegisterArgsAttr =
+    "rsb-stuff-register-args";
+/// The pass that checks the marks against instruction selection's call
+/// frames (RSBStuffStackArgs.cpp).
+extern char &StackArgsCheckID;
+
 /// How the accounting instruction reaches the per-thread counter.
 enum class CounterForm {
   LocalExec,   ///< sarq $5, %fs:ctr@tpoff (counter in the executable)

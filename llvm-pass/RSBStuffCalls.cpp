@@ -91,9 +91,17 @@ CalleeKind X86RSBStuff::classify(const MachineOperand &Target) const {
   return classifyFunction(*F);
 }
 
+/// A call by name may reach rsb-ld's fallback, a frame of its own around
+/// the callee: only calls that pass no argument on the stack may
+/// (RSBStuffPrepare.cpp marks their callees). The kernel has no fallbacks.
+static bool registerArguments(const Function &F) {
+  return kernel::enabled() || F.hasFnAttribute(RegisterArgsAttr);
+}
+
 /// A definition in this module.
 static CalleeKind classifyDefinition(const Function &F, bool Elided,
-                                     const TargetMachine &TM) {
+                                     const TargetMachine &TM,
+                                     bool AnyArguments) {
   // A weak definition may be replaced at link time by one that has no
   // prefix, so only a definition that is certain to be used counts.
   if (!isInstrumented(F, TM) || F.isInterposable() || Elided)
@@ -108,31 +116,48 @@ static CalleeKind classifyDefinition(const Function &F, bool Elided,
   // reached by name, like an external one: the dynamic linker then picks
   // the entry and the tail alias of the same definition. So is an ODR one.
   bool ByName = !F.isDSOLocal() || F.isWeakForLinker();
-  if (ByName && opts::Design == Variant::CallSite)
+  if (ByName && (opts::Design == Variant::CallSite ||
+                 !(AnyArguments || registerArguments(F))))
     return CalleeKind::Plain;
   return ByName ? CalleeKind::External : CalleeKind::Instrumented;
+}
+
+/// The C library's functions that find their caller's object from their
+/// return address (RTLD_NEXT, the caller's namespace): rsb-ld's fallback
+/// frame would show them its own, in a shared object maybe another
+/// library's. Never called through an entry, with a depth table (which
+/// lists them) or without one.
+static bool readsReturnAddress(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases({"dlopen", "dlmopen", "dlsym", "dlvsym"}, true)
+      .Default(false);
 }
 
 /// A C library function, one the backend calls on its own (_Unwind_Resume,
 /// __stack_chk_fail, 128-bit and soft-float helpers: code generation may
 /// add their declarations after the compile step looked at the module), or
 /// the runtime's own: never instrumented, so never called through an entry.
-/// So are the functions the depth table bounds, which get cap records as
-/// the known ones do: a call to a same-named function of the program is
-/// then uncounted and reset, never capped (the runtime arms a cap only for
-/// the C library's definition).
+/// So are all the functions the depth table lists, of bounded depth or not
+/// (rsb-ld's fallback would put a frame of its own between them and their
+/// caller: glibc's dlsym and dlopen find the calling object from their
+/// return address, backtrace() would show the frame); those it bounds get
+/// cap records as the known ones do: a call to a same-named function of the
+/// program is then uncounted and reset, never capped (the runtime arms a
+/// cap only for the C library's definition).
 bool X86RSBStuff::isLibraryFunction(const Function &F) const {
   LibFunc Lib;
   return TLI->getLibFunc(F, Lib) || isRuntimeFunction(F.getName()) ||
+         readsReturnAddress(F.getName()) ||
          !RTLIB::RuntimeLibcallsInfo::lookupLibcallImplName(F.getName())
               .empty() ||
-         isTableLibraryFunction(F.getName(), F.getContext());
+         isTableListedFunction(F.getName(), F.getContext());
 }
 
-CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
+CalleeKind X86RSBStuff::classifyFunction(const Function &F,
+                                         bool AnyArguments) const {
   const TargetMachine &TM = MF->getTarget();
   if (!F.isDeclarationForLinker())
-    return classifyDefinition(F, isElided(F), TM);
+    return classifyDefinition(F, isElided(F), TM, AnyArguments);
   if (opts::Design == Variant::CallSite || !opts::ExternEntries)
     return CalleeKind::Plain;
   // Code generated in the linker may call functions the compile step never
@@ -141,9 +166,18 @@ CalleeKind X86RSBStuff::classifyFunction(const Function &F) const {
   if (Settings.LinkTime && !F.hasFnAttribute(KnownAttr))
     return CalleeKind::Plain;
   if (F.hasExternalWeakLinkage() || F.hasFnAttribute(Attribute::ReturnsTwice) ||
-      popsArguments(F.getCallingConv(), TM) || isLibraryFunction(F))
+      popsArguments(F.getCallingConv(), TM) || isLibraryFunction(F) ||
+      !(AnyArguments || registerArguments(F)))
     return CalleeKind::Plain;
   return CalleeKind::External;
+}
+
+void X86RSBStuff::countStackArgumentCall(const MachineOperand &Target) const {
+  const auto *F =
+      Target.isGlobal() ? dyn_cast<Function>(Target.getGlobal()) : nullptr;
+  if (F && !F->isIntrinsic() && Target.getOffset() == 0 &&
+      classifyFunction(*F, /*AnyArguments=*/true) != CalleeKind::Plain)
+    ++NumCallsStackArguments;
 }
 
 /// Library functions that glibc implements as leaves (IFUNC-selected
@@ -315,6 +349,8 @@ unsigned X86RSBStuff::rewriteCalls(bool Instrumented, unsigned &Resets) {
       // its entry, as rsb-verify expects of every call to an instrumented
       // function: the count stands for the RSB entry the call really
       // pushed, which no return ever takes.
+      if (Kind == CalleeKind::Plain)
+        countStackArgumentCall(Target);
       if (isNoReturnCall(MI) && Kind == CalleeKind::Plain)
         continue;
       if (Kind != CalleeKind::Plain) {

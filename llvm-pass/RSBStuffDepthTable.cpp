@@ -140,25 +140,39 @@ StringRef rsbstuff::depthTablePath() {
                                      : StringRef(opts::LibraryDepths);
 }
 
-std::optional<LibraryDepth> rsbstuff::libraryDepth(StringRef Name,
-                                                   LLVMContext &Ctx) {
+/// The table, read once; null without one or when it cannot be read (an
+/// error, reported once).
+static const Table *loadedTable(LLVMContext &Ctx) {
   static std::once_flag Once;
   static Table T;
   if (depthTablePath().empty())
-    return std::nullopt;
+    return nullptr;
   std::call_once(Once, [] { T = readTable(depthTablePath()); });
   if (!T.Error.empty()) {
     static std::atomic<bool> Reported(false);
     if (Reported.exchange(true))
-      return std::nullopt;
+      return nullptr;
     Ctx.diagnose(DiagnosticInfoGeneric("x86-rsb-stuff: -x86-rsb-stuff-libc-"
                                        "depths '" +
                                            depthTablePath() + "': " + T.Error,
                                        DS_Error));
-    return std::nullopt;
+    return nullptr;
   }
-  auto It = T.Functions.find(Name);
-  return It == T.Functions.end() ? std::nullopt : It->second;
+  return &T;
+}
+
+std::optional<LibraryDepth> rsbstuff::libraryDepth(StringRef Name,
+                                                   LLVMContext &Ctx) {
+  const Table *T = loadedTable(Ctx);
+  if (!T)
+    return std::nullopt;
+  auto It = T->Functions.find(Name);
+  return It == T->Functions.end() ? std::nullopt : It->second;
+}
+
+bool rsbstuff::isTableListedFunction(StringRef Name, LLVMContext &Ctx) {
+  const Table *T = loadedTable(Ctx);
+  return T && T->Functions.contains(Name);
 }
 
 bool rsbstuff::isTableLibraryFunction(StringRef Name, LLVMContext &Ctx) {

@@ -62,6 +62,9 @@ std::optional<LibraryDepth> libraryDepth(llvm::StringRef Name,
 /// callee is before it arms a cap; a same-named function of the program
 /// keeps the reset.
 bool isTableLibraryFunction(llvm::StringRef Name, llvm::LLVMContext &Ctx);
+/// Whether the table lists the function at all, of bounded depth or not:
+/// an export of the C library, never called through an entry.
+bool isTableListedFunction(llvm::StringRef Name, llvm::LLVMContext &Ctx);
 
 } // namespace rsbstuff
 

@@ -27,6 +27,11 @@
 //  - a cap record for each C library function of bounded depth that the
 //    module calls (RSBStuffCaps.cpp), from the table the compile step
 //    recorded when the linker generates the code;
+//  - every function that the module only calls with all arguments in
+//    registers is marked (RegisterArgsAttr): only those are called by name
+//    through entries, whose link-time fallback calls the callee from a
+//    frame of its own (utils/rsb-ld.in), 16 bytes below the caller's stack
+//    arguments;
 //  - the LTO link guard is removed (RSBStuffLTO.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -42,6 +47,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Mangler.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSymbol.h"
 #include "llvm/Pass.h"
@@ -143,6 +149,87 @@ static void markOptOuts(Module &M) {
   markSkipListed(M);
 }
 
+/// Whether the call passes every argument in a register under the x86-64
+/// C convention (System V psABI, 3.2.3: six integer-class and eight
+/// SSE-class registers), so that rsb-ld's fallback frame, which calls the
+/// callee with the stack 16 bytes lower, passes them unchanged. From the
+/// call site's own types (a call through another prototype, varargs'
+/// promoted arguments). Conservative: any argument whose class it does not
+/// know counts as one in memory.
+static bool passesArgumentsInRegisters(const CallBase &CB) {
+  constexpr unsigned IntegerRegisters = 6, SSERegisters = 8;
+  if (CB.getCallingConv() != CallingConv::C)
+    return false;
+  // A musttail call of a variadic function forwards its caller's variadic
+  // arguments, stack ones included, which the call's operands do not show.
+  if (CB.isMustTailCall() && CB.getFunction()->isVarArg())
+    return false;
+  unsigned Integer = 0, SSE = 0;
+  // A result that does not fit in %rax:%rdx or %xmm0:%xmm1 is returned
+  // through a hidden pointer in %rdi.
+  Type *Result = CB.getType();
+  if (!Result->isVoidTy() && !Result->isPointerTy() &&
+      !(Result->isIntegerTy() && Result->getIntegerBitWidth() <= 128) &&
+      !Result->isFloatingPointTy() &&
+      !(Result->isVectorTy() &&
+        Result->getPrimitiveSizeInBits().getKnownMinValue() <= 128))
+    Integer = 1;
+  for (unsigned I = 0, E = CB.arg_size(); I != E; ++I) {
+    if (CB.isByValArgument(I) || CB.isInAllocaArgument(I) ||
+        CB.paramHasAttr(I, Attribute::Preallocated))
+      return false;
+    Type *T = CB.getArgOperand(I)->getType();
+    if (T->isPointerTy() ||
+        (T->isIntegerTy() && T->getIntegerBitWidth() <= 64)) {
+      ++Integer;
+    } else if (T->isIntegerTy() && T->getIntegerBitWidth() <= 128) {
+      // Both halves in registers or the whole in memory.
+      Integer += 2;
+    } else if (T->isHalfTy() || T->isBFloatTy() || T->isFloatTy() ||
+               T->isDoubleTy() || T->isFP128Ty()) {
+      ++SSE;
+    } else if (auto *V = dyn_cast<FixedVectorType>(T);
+               V && V->getPrimitiveSizeInBits() == 128) {
+      ++SSE;
+    } else if (V && V->getPrimitiveSizeInBits() < 128) {
+      // Short vectors: either class, counted in both.
+      ++Integer;
+      ++SSE;
+    } else {
+      return false; // x86_fp80, wide vectors, aggregates: memory
+    }
+    if (Integer > IntegerRegisters || SSE > SSERegisters)
+      return false;
+  }
+  return Integer <= IntegerRegisters;
+}
+
+/// Marks the functions that every call of the module passes all arguments
+/// in registers (RegisterArgsAttr): only those are called through entries
+/// by name (RSBStuffCalls.cpp). A function the module calls in no way the
+/// pass sees stays unmarked, and so uncounted.
+static void markRegisterArgumentCallees(Module &M) {
+  SmallPtrSet<const Function *, 32> InRegisters, OnStack;
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB) {
+        const auto *CB = dyn_cast<CallBase>(&I);
+        const auto *Callee =
+            CB ? dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts())
+               : nullptr;
+        if (!Callee || Callee->isIntrinsic())
+          continue;
+        (passesArgumentsInRegisters(*CB) ? InRegisters : OnStack)
+            .insert(Callee);
+      }
+  for (Function &F : M) {
+    F.removeFnAttr(RegisterArgsAttr);
+    if (InRegisters.contains(&F) && !OnStack.contains(&F) &&
+        F.getCallingConv() == CallingConv::C)
+      F.addFnAttr(RegisterArgsAttr);
+  }
+}
+
 /// Renames the COMDAT groups whose functions are instrumented and that hold
 /// no data (see the file comment).
 static void renameInstrumentedGroups(Module &M, const TargetMachine &TM) {
@@ -234,6 +321,7 @@ public:
     if (kernel::enabled())
       return true;
     warnAboutIndirectCalls(M, *TM);
+    markRegisterArgumentCallees(M);
     renameInstrumentedGroups(M, *TM);
     if (settingsFor(M).LinkTime)
       useRecordedDepthTable(M);

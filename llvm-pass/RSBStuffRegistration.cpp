@@ -74,6 +74,7 @@ static void addToPipeline(TargetMachine &TM, PassManagerBase &PM,
   }
   installPrefixStreamer(const_cast<Target &>(TM.getTarget()));
   PM.add(createPreparePass(TM));
+  PassConfig->insertPass(&FinalizeISelID, &StackArgsCheckID);
   PassConfig->insertPass(&UnpackMachineBundlesID, &X86RSBStuff::ID);
 }
 

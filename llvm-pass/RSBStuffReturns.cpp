@@ -219,6 +219,7 @@ void X86RSBStuff::lowerTailCall(MachineInstr &TailCall) {
     ++NumTailCallsRetargeted;
     break;
   case CalleeKind::Plain:
+    countStackArgumentCall(Target);
     // A tail call through a pointer to a marked target needs nothing.
     if (canCountIndirectTail(TailCall))
       countIndirectTailCall(TailCall);

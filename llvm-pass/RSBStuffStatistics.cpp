@@ -32,6 +32,10 @@ TrackingStatistic NumElided = {
 TrackingStatistic NumCallsRedirected = {
     DEBUG_TYPE, "NumCallsRedirected",
     "Direct calls sent to an accounting entry"};
+TrackingStatistic NumCallsStackArguments = {
+    DEBUG_TYPE, "NumCallsStackArguments",
+    "Calls and tail calls by name left plain: a call of the callee passes "
+    "stack arguments"};
 TrackingStatistic NumReturnsLowered = {
     DEBUG_TYPE, "NumReturnsLowered",
     "Returns accounted (in place or by the thunk)"};
@@ -76,6 +80,7 @@ struct StatisticsAtExit {
                                       &NumSkipped,
                                       &NumElided,
                                       &NumCallsRedirected,
+                                      &NumCallsStackArguments,
                                       &NumReturnsLowered,
                                       &NumTailCallsRetargeted,
                                       &NumTailCallsAccounted,

@@ -14,6 +14,7 @@ extern llvm::TrackingStatistic NumInstrumented;
 extern llvm::TrackingStatistic NumSkipped;
 extern llvm::TrackingStatistic NumElided;
 extern llvm::TrackingStatistic NumCallsRedirected;
+extern llvm::TrackingStatistic NumCallsStackArguments;
 extern llvm::TrackingStatistic NumReturnsLowered;
 extern llvm::TrackingStatistic NumTailCallsRetargeted;
 extern llvm::TrackingStatistic NumTailCallsAccounted;

@@ -105,7 +105,13 @@ private:
   // RSBStuffCalls.cpp: call rewriting and credit resets.
   bool isElided(const llvm::Function &F) const { return Depth->isElided(F); }
   CalleeKind classify(const llvm::MachineOperand &Target) const;
-  CalleeKind classifyFunction(const llvm::Function &F) const;
+  /// AnyArguments: as if every call passed its arguments in registers
+  /// (only to count the calls the stack-argument rule leaves plain).
+  CalleeKind classifyFunction(const llvm::Function &F,
+                              bool AnyArguments = false) const;
+  /// Counts a call or tail call to Target that is plain only because a
+  /// call of its callee passes stack arguments.
+  void countStackArgumentCall(const llvm::MachineOperand &Target) const;
   bool isLibraryFunction(const llvm::Function &F) const;
   bool isShallow(const llvm::MachineOperand &Target) const;
   bool needsResetAfter(const llvm::MachineInstr &Call) const;

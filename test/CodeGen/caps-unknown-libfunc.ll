@@ -6,7 +6,10 @@
 ; is not (`localeconv`): the runtime arms the record only if the callee is
 ; the C library's own definition, so a same-named function of the program
 ; is reset after, never capped (test/e2e/caps-own-definition.test). An
-; unbounded name and any call without a table keep the entry.
+; unbounded name is not capped but is still a C library function, called
+; plainly and reset after (never through an entry, whose fallback would put
+; a frame of its own between it and its caller); any call without a table
+; keeps the entry.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
 ; RUN:   -x86-rsb-stuff-libc-depths=%S/Inputs/caps.depths %s -o - \
@@ -32,7 +35,8 @@ define i32 @get_errno() {
 
 define i32 @call_deep() {
 ; CHECK-LABEL: call_deep:
-; CHECK:         callq __rsb_entry.__libc_deep@PLT
+; CHECK:         callq __libc_deep@PLT
+; CHECK-NEXT:    callq __rsb_reset_depth
 ; CHECK-NOT:     __rsb_cap
 ; CHECK:         .Lfunc_end
   %v = call i32 @__libc_deep()

@@ -690,6 +690,32 @@ bool Binary::isCallTo(const Insn &I, ArrayRef<StringRef> Names) const {
   return isCall(I) && label(I) && is_contained(Names, label(I)->stem());
 }
 
+/// `lea Disp(%rsp),%rsp`.
+static bool isStackLea(const Binary &B, const Insn &I, int64_t Disp) {
+  if (I.Kind != InsnKind::Code || B.mnemonic(I) != "leaq")
+    return false;
+  const X86Decoder &D = B.decoder();
+  MCInst Inst = B.decode(I);
+  auto Memory = D.memory(Inst);
+  return Memory && Memory->Base == D.reg("rsp") && !Memory->Index &&
+         !Memory->Segment && Memory->Disp == Disp &&
+         D.lastRegister(Inst) == D.reg("rsp");
+}
+
+/// rsb-ld's fallback frame from instruction K on (after any endbr64):
+/// `lea -8(%rsp),%rsp; call f; lea 8(%rsp),%rsp; jmp __rsb_reset_depth`.
+bool Binary::isFallbackFrame(size_t K) const {
+  if (K + 4 > Insns.size())
+    return false;
+  const Insn &Down = Insns[K], &Call = Insns[K + 1], &Up = Insns[K + 2],
+             &Reset = Insns[K + 3];
+  return isStackLea(*this, Down, -8) && isCall(Call) && Call.HasTarget &&
+         Call.Address == Down.End && isStackLea(*this, Up, 8) &&
+         Up.Address == Call.End && Reset.Address == Up.End &&
+         mnemonic(Reset) == "jmp" && label(Reset) &&
+         label(Reset)->stem() == ResetDepth;
+}
+
 //===----------------------------------------------------------------------===//
 // Lookups
 //===----------------------------------------------------------------------===//

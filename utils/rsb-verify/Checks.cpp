@@ -1126,8 +1126,10 @@ void Verifier::checkRequired() {
 /// definition must be one of the forms that end the counted call with one
 /// accounted return: a jump to the start of an instrumented function (the
 /// stub in front of its entry, or out of line), or a call to the reset or
-/// the accounting helper first (rsb-ld's fallback, an elided function's
-/// stub). A jump anywhere else, an entry included, could over-count.
+/// the accounting helper first (rsb-ld's old fallback, an elided function's
+/// stub), or rsb-ld's fallback frame, which calls the callee and jumps to
+/// the reset when it returns (the reset's return ends the counted call
+/// with no credit left). A jump anywhere else, an entry included, could over-count.
 void Verifier::checkTailAliases(const Binary &B) {
   for (const auto &Named : B.ByName) {
     if (!Named.getKey().starts_with(TailPrefix))
@@ -1139,7 +1141,7 @@ void Verifier::checkTailAliases(const Binary &B) {
       if (!K || *K >= B.Insns.size())
         continue;
       const Insn &I = B.Insns[*K];
-      if (B.isCallTo(I, {ResetDepth, TailAccount}) ||
+      if (B.isCallTo(I, {ResetDepth, TailAccount}) || B.isFallbackFrame(*K) ||
           (B.isJump(I) && I.HasTarget && B.Starts.count(I.Target)))
         continue;
       error(B, B.shown(I), Tail->Name,

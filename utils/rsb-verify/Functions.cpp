@@ -24,8 +24,10 @@
 // `f` itself marks a function whose accounting was elided (it returns with
 // plain rets; so does the `__rsb_tail.f` stub `call __rsb_tail_account; jmp
 // __rsb_entry.f` of an elided inline function whose name went elsewhere).
-// An entry that starts with `jmp` or `call __rsb_reset_depth` is rsb-ld's
-// link-time fallback for a callee that is not instrumented.
+// An entry that starts with `jmp` or `call __rsb_reset_depth`, or is the
+// frame `lea -8(%rsp),%rsp; call f; lea 8(%rsp),%rsp; jmp
+// __rsb_reset_depth`, is rsb-ld's link-time fallback for a callee that is
+// not instrumented.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,7 +64,8 @@ void FunctionFinder::classify(const Symbol &Entry, StringRef Name) {
   if (First && B.mnemonic(*First) == "endbr64" && *K + 1 < B.Insns.size())
     First = &B.Insns[*K + 1];
   if (First && (B.mnemonic(*First).starts_with("jmp") ||
-                B.isCallTo(*First, {ResetDepth})))
+                B.isCallTo(*First, {ResetDepth}) ||
+                B.isFallbackFrame(First - B.Insns.data())))
     return; // rsb-ld's fallback: the callee is not instrumented
   if (isElided(Entry, Name)) {
     B.Elided.push_back(Name.str());

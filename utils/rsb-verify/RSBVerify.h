@@ -304,6 +304,8 @@ public:
   bool isJump(const Insn &I) const;
   bool isCall(const Insn &I) const;
   bool isCallTo(const Insn &I, llvm::ArrayRef<llvm::StringRef> Names) const;
+  /// Whether instruction K starts rsb-ld's fallback frame.
+  bool isFallbackFrame(size_t K) const;
   const X86Decoder &decoder() const { return D; }
 
   /// The index of the instruction at Address.
