@@ -160,9 +160,11 @@ static bool passesArgumentsInRegisters(const CallBase &CB) {
   constexpr unsigned IntegerRegisters = 6, SSERegisters = 8;
   if (CB.getCallingConv() != CallingConv::C)
     return false;
-  // A musttail call of a variadic function forwards its caller's variadic
-  // arguments, stack ones included, which the call's operands do not show.
-  if (CB.isMustTailCall() && CB.getFunction()->isVarArg())
+  // A musttail call must stay a jump: a frame around the callee (rsb-ld's
+  // fallback, or the tail call's own, RSBStuffReturns.cpp) would grow the
+  // stack at every step of a loop of such calls. (A variadic one also
+  // forwards its caller's stack arguments, which its operands do not show.)
+  if (CB.isMustTailCall())
     return false;
   unsigned Integer = 0, SSE = 0;
   // A result that does not fit in %rax:%rdx or %xmm0:%xmm1 is returned

@@ -16,8 +16,9 @@
 //  - a tail call to a function that returns through the thunk stays as it
 //    is (never to an entry: that would count a second call), one resolved by
 //    name goes to its tail alias, and one to code that may return with a
-//    plain `ret` is preceded by a call that accounts that `ret` (a leaf) or
-//    clears the credit;
+//    plain `ret` is preceded by a call that accounts that `ret` (a leaf),
+//    or becomes a call from a frame of its own followed by a jump to the
+//    reset (arguments in registers), or is preceded by the reset;
 //  - XRay's exit sleds keep their `ret`, which XRay owns, behind the
 //    accounting of __rsb_tail_account and a reset.
 // Then every exit of the function is checked: one that the lowering does not
@@ -132,6 +133,11 @@ void X86RSBStuff::accountTailCall(MachineInstr &TailCall) {
       Clear ? capRecord(calleeOperand(TailCall)) : nullptr;
   if (Record && !canCapBefore(TailCall))
     Record = nullptr;
+  if (Clear && !Record && canCallFromFrame(TailCall)) {
+    callFromFrame(TailCall);
+    ++NumResets;
+    return;
+  }
   if (Clear && !Record) {
     // The reset helper keeps the flags a conditional tail call needs.
     Helpers.push_back(namedSymbol(opts::ResetHelper));
@@ -140,6 +146,62 @@ void X86RSBStuff::accountTailCall(MachineInstr &TailCall) {
   if (Record)
     insertCap(*TailCall.getParent(), TailCall, *Record);
   callBeforeTailCall(TailCall, Helpers, Conditional);
+}
+
+/// A direct, unconditional tail call to a function that every call of the
+/// module passes its arguments in registers (RSBStuffPrepare.cpp): one more
+/// return address on the stack moves none of them.
+bool X86RSBStuff::canCallFromFrame(const MachineInstr &TailCall) const {
+  const MachineOperand &Target = calleeOperand(TailCall);
+  const auto *F =
+      Target.isGlobal() ? dyn_cast<Function>(Target.getGlobal()) : nullptr;
+  return TII->getName(TailCall.getOpcode()) == "TAILJMPd64" && F &&
+         Target.getOffset() == 0 && F->hasFnAttribute(RegisterArgsAttr);
+}
+
+/// The tail call to code that may go deep, and call back into instrumented
+/// code that refills, becomes what rsb-ld's fallback does: a call from a
+/// frame of its own, then the reset, whose plain `ret` ends the call our
+/// caller counted with no credit left:
+///
+///   lea -8(%rsp), %rsp       # the callee's stack stays 16-byte aligned
+///   call f
+///   lea 8(%rsp), %rsp
+///   jmp __rsb_reset_depth
+///
+/// Clearing the credit before the jump instead (the other tail calls) lets
+/// a refill inside f hand out credit that f's own plain returns then spend.
+/// The frame has been torn down: the CFA is %rsp-based here.
+void X86RSBStuff::callFromFrame(MachineInstr &TailCall) {
+  MachineBasicBlock &MBB = *TailCall.getParent();
+  const DebugLoc &DL = TailCall.getDebugLoc();
+  auto MoveSP = [&](int64_t Offset) {
+    Register SP = Names->reg("RSP");
+    BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("LEA64r")), SP)
+        .addReg(SP)
+        .addImm(1)
+        .addReg(0)
+        .addImm(Offset)
+        .addReg(0);
+    if (MF->needsFrameMoves())
+      BuildMI(MBB, TailCall, DL, TII->get(TargetOpcode::CFI_INSTRUCTION))
+          .addCFIIndex(MF->addFrameInst(
+              MCCFIInstruction::createAdjustCfaOffset(nullptr, -Offset)));
+  };
+  MoveSP(-8);
+  auto Call =
+      BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("CALL64pcrel32")))
+          .add(calleeOperand(TailCall));
+  for (const MachineOperand &MO : TailCall.operands())
+    if (MO.isReg() && MO.isUse() && MO.isImplicit())
+      Call.addReg(MO.getReg(), RegState::Implicit);
+  Call.addRegMask(MF->getSubtarget().getRegisterInfo()->getCallPreservedMask(
+      *MF, CallingConv::C));
+  MoveSP(8);
+  auto Jump = BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("TAILJMPd64")))
+                  .addSym(namedSymbol(opts::ResetHelper));
+  keepReturnUses(TailCall, Jump);
+  TailCall.eraseFromParent();
 }
 
 /// Calls Helpers, in order, right before TailCall. An unconditional tail call

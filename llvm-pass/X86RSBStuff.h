@@ -192,6 +192,8 @@ private:
   void lowerReturnToThunk(llvm::MachineInstr &Ret);
   void lowerTailCall(llvm::MachineInstr &TailCall);
   void accountTailCall(llvm::MachineInstr &TailCall);
+  bool canCallFromFrame(const llvm::MachineInstr &TailCall) const;
+  void callFromFrame(llvm::MachineInstr &TailCall);
   void callBeforeTailCall(llvm::MachineInstr &TailCall,
                           llvm::ArrayRef<llvm::MCSymbol *> Helpers,
                           bool Conditional);

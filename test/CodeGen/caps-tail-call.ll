@@ -38,9 +38,10 @@ define i32 @use_fastcc(ptr %a) {
 }
 
 ; CHECK-LABEL: {{^}}tail_unbounded:
-; CHECK:         callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK-NEXT:    jmp malloc@PLT # TAILCALL
+; CHECK:         leaq -8(%rsp), %rsp
+; CHECK:         callq malloc@PLT
+; CHECK:         leaq 8(%rsp), %rsp
+; CHECK:         jmp __rsb_reset_depth # TAILCALL
 define ptr @tail_unbounded(i64 %n) {
   %r = tail call ptr @malloc(i64 %n)
   ret ptr %r

@@ -52,8 +52,10 @@ lpad:
 }
 
 ; CHECK-LABEL: {{^}}tail:
-; CHECK:         callq my_reset{{$}}
-; CHECK-NEXT:    jmp puts@PLT # TAILCALL
+; CHECK:         leaq -8(%rsp), %rsp
+; CHECK:         callq puts@PLT
+; CHECK:         leaq 8(%rsp), %rsp
+; CHECK:         jmp my_reset # TAILCALL
 define i32 @tail(ptr %s) {
   %r = tail call i32 @puts(ptr %s)
   ret i32 %r

@@ -88,8 +88,10 @@ lpad:
 ; CHECK:         callq __rsb_tail_account{{$}}
 ; CHECK-NEXT:    jmp puts@PLT # TAILCALL
 ; DEFAULT-LABEL: {{^}}tail_libc:
-; DEFAULT:         callq __rsb_reset_depth{{$}}
-; DEFAULT-NEXT:    jmp puts@PLT # TAILCALL
+; DEFAULT:         leaq -8(%rsp), %rsp
+; DEFAULT:         callq puts@PLT
+; DEFAULT:         leaq 8(%rsp), %rsp
+; DEFAULT:         jmp __rsb_reset_depth # TAILCALL
 define i32 @tail_libc(ptr %s) {
   %r = tail call i32 @puts(ptr %s)
   ret i32 %r

@@ -30,9 +30,10 @@
 ; CHECK-NOT:     __rsb_tail_account
 ; CHECK:         callq naked_fn@PLT{{$}}
 ; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK:         callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK-NEXT:    jmp naked_fn@PLT # TAILCALL
+; CHECK:         leaq -8(%rsp), %rsp
+; CHECK:         callq naked_fn@PLT
+; CHECK:         leaq 8(%rsp), %rsp
+; CHECK:         jmp __rsb_reset_depth # TAILCALL
 ; CHECK-NEXT:  .Lfunc_end1:
 
 ; SYM-NOT: __rsb_entry.naked_fn

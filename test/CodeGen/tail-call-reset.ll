@@ -27,9 +27,10 @@ declare i64 @rsb_depth_read()
 
 ; CHECK-LABEL: {{^}}to_printf:
 ; CHECK:         xorl %eax, %eax
-; CHECK-NEXT:    callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK-NEXT:    jmp printf@PLT # TAILCALL
+; CHECK-NEXT:       leaq -8(%rsp), %rsp
+; CHECK:         callq printf@PLT
+; CHECK:         leaq 8(%rsp), %rsp
+; CHECK:         jmp __rsb_reset_depth # TAILCALL
 ; CHECK-NEXT:  .Lfunc_end[[#]]:
 define i32 @to_printf(ptr %fmt) {
   %r = tail call i32 (ptr, ...) @printf(ptr %fmt)
@@ -88,12 +89,12 @@ define i64 @to_runtime() {
 
 ; OBJ-LABEL: <to_printf>:
 ; OBJ-NEXT:    31 c0 xorl %eax, %eax
+; OBJ-NEXT:    48 8d 64 24 f8 leaq -0x8(%rsp), %rsp
 ; OBJ-NEXT:    e8 00 00 00 00 callq
-; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account-0x4
-; OBJ-NEXT:    e8 00 00 00 00 callq
-; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
-; OBJ-NEXT:    e9 00 00 00 00 jmp
 ; OBJ-NEXT:      R_X86_64_PLT32 printf-0x4
+; OBJ-NEXT:    48 8d 64 24 08 leaq 0x8(%rsp), %rsp
+; OBJ-NEXT:    e9 00 00 00 00 jmp
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
 ; OBJ-LABEL: <to_memcpy>:
 ; OBJ-NEXT:    e8 00 00 00 00 callq
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account-0x4

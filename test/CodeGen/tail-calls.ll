@@ -125,13 +125,15 @@ define i32 @to_odr_local(i32 %x) {
 }
 
 ; CHECK-LABEL: {{^}}to_libc:
-; CHECK:         callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK-NEXT:    jmp puts@PLT # TAILCALL
+; CHECK:         leaq -8(%rsp), %rsp
+; CHECK:         callq puts@PLT
+; CHECK:         leaq 8(%rsp), %rsp
+; CHECK:         jmp __rsb_reset_depth # TAILCALL
 ; RENAMED-LABEL: {{^}}to_libc:
-; RENAMED:         callq my_account{{$}}
-; RENAMED-NEXT:    callq my_reset{{$}}
-; RENAMED-NEXT:    jmp puts@PLT # TAILCALL
+; RENAMED:         leaq -8(%rsp), %rsp
+; RENAMED:         callq puts@PLT
+; RENAMED:         leaq 8(%rsp), %rsp
+; RENAMED:         jmp my_reset # TAILCALL
 define i32 @to_libc(ptr %s) {
   %r = tail call i32 @puts(ptr %s)
   ret i32 %r
@@ -161,27 +163,30 @@ define i32 @to_pointer(ptr %fp, i32 %x) {
 }
 
 ; CHECK-LABEL: {{^}}to_weak:
-; CHECK:         callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK-NEXT:    jmp weak_def@PLT # TAILCALL
+; CHECK:         leaq -8(%rsp), %rsp
+; CHECK:         callq weak_def@PLT
+; CHECK:         leaq 8(%rsp), %rsp
+; CHECK:         jmp __rsb_reset_depth # TAILCALL
 define i32 @to_weak(i32 %x) {
   %r = tail call i32 @weak_def(i32 %x)
   ret i32 %r
 }
 
 ; CHECK-LABEL: {{^}}to_extern_weak:
-; CHECK:         callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK-NEXT:    jmp ext_weak@PLT # TAILCALL
+; CHECK:         leaq -8(%rsp), %rsp
+; CHECK:         callq ext_weak@PLT
+; CHECK:         leaq 8(%rsp), %rsp
+; CHECK:         jmp __rsb_reset_depth # TAILCALL
 define i32 @to_extern_weak(i32 %x) {
   %r = tail call i32 @ext_weak(i32 %x)
   ret i32 %r
 }
 
 ; CHECK-LABEL: {{^}}to_skipped:
-; CHECK:         callq __rsb_tail_account{{$}}
-; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-; CHECK-NEXT:    jmp naked_fn@PLT # TAILCALL
+; CHECK:         leaq -8(%rsp), %rsp
+; CHECK:         callq naked_fn@PLT
+; CHECK:         leaq 8(%rsp), %rsp
+; CHECK:         jmp __rsb_reset_depth # TAILCALL
 define i32 @to_skipped(i32 %x) {
   %r = tail call i32 @naked_fn(i32 %x)
   ret i32 %r
@@ -200,12 +205,12 @@ define i32 @to_skipped(i32 %x) {
 ; OBJ-NEXT:    e9 00 00 00 00 jmp
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail.odr_local_def-0x4
 ; OBJ-LABEL: <to_libc>:
+; OBJ-NEXT:    48 8d 64 24 f8 leaq -0x8(%rsp), %rsp
 ; OBJ-NEXT:    e8 00 00 00 00 callq
-; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account-0x4
-; OBJ-NEXT:    e8 00 00 00 00 callq
-; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
-; OBJ-NEXT:    e9 00 00 00 00 jmp
 ; OBJ-NEXT:      R_X86_64_PLT32 puts-0x4
+; OBJ-NEXT:    48 8d 64 24 08 leaq 0x8(%rsp), %rsp
+; OBJ-NEXT:    e9 00 00 00 00 jmp
+; OBJ-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
 ; OBJ-LABEL: <to_leaf_libc>:
 ; OBJ-NEXT:    e8 00 00 00 00 callq
 ; OBJ-NEXT:      R_X86_64_PLT32 __rsb_tail_account-0x4

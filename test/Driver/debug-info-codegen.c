@@ -16,15 +16,15 @@
 // RUN: llvm-objcopy --dump-section=.text=%t.g.text %t.g.o
 // RUN: cmp %t.text %t.g.text
 
-// The tail call to printf is preceded by the accounting of its return and a
+// The tail call to printf calls it from a frame of its own and ends in the
 // reset, the call to abort ends the function without one.
 // CHECK-LABEL: <check>:
-// CHECK:         callq
-// CHECK-NEXT:      R_X86_64_PLT32 __rsb_tail_account-0x4
+// CHECK:         leaq -0x8(%rsp), %rsp
 // CHECK-NEXT:    callq
-// CHECK-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
-// CHECK-NEXT:    jmp
 // CHECK-NEXT:      R_X86_64_PLT32 printf-0x4
+// CHECK-NEXT:    leaq 0x8(%rsp), %rsp
+// CHECK-NEXT:    jmp
+// CHECK-NEXT:      R_X86_64_PLT32 __rsb_reset_depth-0x4
 // CHECK:         callq
 // CHECK-NEXT:      R_X86_64_PLT32 abort-0x4
 // CHECK-EMPTY:

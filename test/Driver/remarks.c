@@ -33,9 +33,9 @@
 // ASM:         iretq
 // ASM-LABEL: {{^}}caller:
 // ASM:         callq __rsb_entry.plain{{$}}
-// ASM:         callq __rsb_tail_account{{$}}
-// ASM-NEXT:    callq __rsb_reset_depth{{$}}
-// ASM-NEXT:    jmp naked_fn # TAILCALL
+// ASM:         leaq -8(%rsp), %rsp
+// ASM:         callq naked_fn{{$}}
+// ASM:         jmp __rsb_reset_depth # TAILCALL
 // ASM-LABEL: {{^}}resets:
 // ASM:         callq puts{{$}}
 // ASM-NEXT:    callq __rsb_reset_depth{{$}}

@@ -346,14 +346,16 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
     Names.push_back({Name.str(), Label->Offset == 0});
   }
   // __rsb_tail_account is also the return thunk of functions that must
-  // keep %r11: it accounts the return and returns, like the thunk. Only
-  // their starts account: past its call, the tail stub of an elided
+  // keep %r11: it accounts the return and returns, like the thunk. A jump
+  // to __rsb_reset_depth (after a tail call's callee was called from a
+  // frame) clears the credit, and its `ret` ends the call with none left.
+  // Only their starts account: past its call, the tail stub of an elided
   // function is a plain jump to it.
   for (const auto &[Name, AtStart] : Names)
     if (B.partOf(Name) == StringRef(F.Name) ||
         (AtStart &&
          (StringRef(Name).starts_with(TailPrefix) || Name == ReturnThunk ||
-          Name == RefillReturn || Name == TailAccount)))
+          Name == RefillReturn || Name == TailAccount || Name == ResetDepth)))
       return std::nullopt;
   return ("unaccounted function exit: tail call `" + B.mnemonic(I) + " " +
           (Label ? Label->text() : hex(I.HasTarget ? I.Target : 0)) +
@@ -1129,7 +1131,8 @@ void Verifier::checkRequired() {
 /// the accounting helper first (rsb-ld's old fallback, an elided function's
 /// stub), or rsb-ld's fallback frame, which calls the callee and jumps to
 /// the reset when it returns (the reset's return ends the counted call
-/// with no credit left). A jump anywhere else, an entry included, could over-count.
+/// with no credit left). A jump anywhere else, an entry included, could
+/// over-count.
 void Verifier::checkTailAliases(const Binary &B) {
   for (const auto &Named : B.ByName) {
     if (!Named.getKey().starts_with(TailPrefix))

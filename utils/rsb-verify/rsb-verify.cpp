@@ -54,10 +54,13 @@
 //            whose label addresses are taken (computed goto), and a direct
 //            jump out of f (a tail call) that goes neither to an
 //            instrumented function's start nor to the start of a
-//            `__rsb_tail.*` entry nor comes right after those helpers (the
-//            red zone may be stepped over around the helper's call) nor is
-//            `jmp __llvm_retpoline_r11` right after the mark check (the
-//            counted indirect tail call under -mretpoline);
+//            `__rsb_tail.*` entry or of `__rsb_reset_depth` (which leaves
+//            no credit for the `ret` that ends f's call: after a tail
+//            call's callee was called from a frame) nor comes right after
+//            those helpers (the red zone may be stepped over around the
+//            helper's call) nor is `jmp __llvm_retpoline_r11` right after
+//            the mark check (the counted indirect tail call under
+//            -mretpoline);
 //   counts   every count in f's body is matched by a call whose callee returns
 //            through the counter's check. A `sarq $5, %fs:...` (on any constant
 //            offset that an entry of the input uses, or with a register in the
