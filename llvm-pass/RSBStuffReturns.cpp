@@ -159,6 +159,25 @@ bool X86RSBStuff::canCallFromFrame(const MachineInstr &TailCall) const {
          Target.getOffset() == 0 && F->hasFnAttribute(RegisterArgsAttr);
 }
 
+/// `lea Offset(%rsp), %rsp` before MI: moves the stack pointer and keeps the
+/// flags; with CFAFromSP the unwinder hears of it.
+void X86RSBStuff::moveStackPointer(MachineInstr &MI, int64_t Offset,
+                                   bool CFAFromSP) {
+  MachineBasicBlock &MBB = *MI.getParent();
+  const DebugLoc &DL = MI.getDebugLoc();
+  Register SP = Names->reg("RSP");
+  BuildMI(MBB, MI, DL, TII->get(Names->opcode("LEA64r")), SP)
+      .addReg(SP)
+      .addImm(1)
+      .addReg(0)
+      .addImm(Offset)
+      .addReg(0);
+  if (CFAFromSP && MF->needsFrameMoves())
+    BuildMI(MBB, MI, DL, TII->get(TargetOpcode::CFI_INSTRUCTION))
+        .addCFIIndex(MF->addFrameInst(
+            MCCFIInstruction::createAdjustCfaOffset(nullptr, -Offset)));
+}
+
 /// The tail call to code that may go deep, and call back into instrumented
 /// code that refills, becomes what rsb-ld's fallback does: a call from a
 /// frame of its own, then the reset, whose plain `ret` ends the call our
@@ -171,24 +190,11 @@ bool X86RSBStuff::canCallFromFrame(const MachineInstr &TailCall) const {
 ///
 /// Clearing the credit before the jump instead (the other tail calls) lets
 /// a refill inside f hand out credit that f's own plain returns then spend.
-/// The frame has been torn down: the CFA is %rsp-based here.
 void X86RSBStuff::callFromFrame(MachineInstr &TailCall) {
   MachineBasicBlock &MBB = *TailCall.getParent();
   const DebugLoc &DL = TailCall.getDebugLoc();
-  auto MoveSP = [&](int64_t Offset) {
-    Register SP = Names->reg("RSP");
-    BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("LEA64r")), SP)
-        .addReg(SP)
-        .addImm(1)
-        .addReg(0)
-        .addImm(Offset)
-        .addReg(0);
-    if (MF->needsFrameMoves())
-      BuildMI(MBB, TailCall, DL, TII->get(TargetOpcode::CFI_INSTRUCTION))
-          .addCFIIndex(MF->addFrameInst(
-              MCCFIInstruction::createAdjustCfaOffset(nullptr, -Offset)));
-  };
-  MoveSP(-8);
+  // The frame has been torn down: the CFA is %rsp-based.
+  moveStackPointer(TailCall, -8, /*CFAFromSP=*/true);
   auto Call =
       BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("CALL64pcrel32")))
           .add(calleeOperand(TailCall));
@@ -197,7 +203,7 @@ void X86RSBStuff::callFromFrame(MachineInstr &TailCall) {
       Call.addReg(MO.getReg(), RegState::Implicit);
   Call.addRegMask(MF->getSubtarget().getRegisterInfo()->getCallPreservedMask(
       *MF, CallingConv::C));
-  MoveSP(8);
+  moveStackPointer(TailCall, 8, /*CFAFromSP=*/true);
   auto Jump = BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("TAILJMPd64")))
                   .addSym(namedSymbol(opts::ResetHelper));
   keepReturnUses(TailCall, Jump);
@@ -217,28 +223,15 @@ void X86RSBStuff::callBeforeTailCall(MachineInstr &TailCall,
   const DebugLoc &DL = TailCall.getDebugLoc();
   bool SkipRedZone =
       Conditional && !MF->getFunction().hasFnAttribute(Attribute::NoRedZone);
-  auto MoveSP = [&](int64_t Offset) {
-    Register SP = Names->reg("RSP");
-    BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("LEA64r")), SP)
-        .addReg(SP)
-        .addImm(1)
-        .addReg(0)
-        .addImm(Offset)
-        .addReg(0);
-    if (MF->needsFrameMoves() &&
-        !MF->getSubtarget().getFrameLowering()->hasFP(*MF))
-      BuildMI(MBB, TailCall, DL, TII->get(TargetOpcode::CFI_INSTRUCTION))
-          .addCFIIndex(MF->addFrameInst(
-              MCCFIInstruction::createAdjustCfaOffset(nullptr, -Offset)));
-  };
+  bool CFAFromSP = !MF->getSubtarget().getFrameLowering()->hasFP(*MF);
   constexpr int64_t RedZone = 128;
   if (SkipRedZone)
-    MoveSP(-RedZone);
+    moveStackPointer(TailCall, -RedZone, CFAFromSP);
   for (MCSymbol *Helper : Helpers)
     BuildMI(MBB, TailCall, DL, TII->get(Names->opcode("CALL64pcrel32")))
         .addSym(Helper);
   if (SkipRedZone)
-    MoveSP(RedZone);
+    moveStackPointer(TailCall, RedZone, CFAFromSP);
 }
 
 /// `ret` -> `jmp <return thunk>`; in a function that must keep %r11 at its

@@ -193,6 +193,7 @@ private:
   void lowerTailCall(llvm::MachineInstr &TailCall);
   void accountTailCall(llvm::MachineInstr &TailCall);
   bool canCallFromFrame(const llvm::MachineInstr &TailCall) const;
+  void moveStackPointer(llvm::MachineInstr &MI, int64_t Offset, bool CFAFromSP);
   void callFromFrame(llvm::MachineInstr &TailCall);
   void callBeforeTailCall(llvm::MachineInstr &TailCall,
                           llvm::ArrayRef<llvm::MCSymbol *> Helpers,
