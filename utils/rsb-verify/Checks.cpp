@@ -343,6 +343,10 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
     // The symbol's name, without `@plt`.
     StringRef Name = Label->Name;
     Name.consume_back("@plt");
+    // Into f's own code from one of its split-off parts, or the other way:
+    // a branch within the function, whose exits are each checked.
+    if (Name == F.Name || B.partOf(Name) == StringRef(F.Name))
+      return std::nullopt;
     Names.push_back({Name.str(), Label->Offset == 0});
   }
   // __rsb_tail_account is also the return thunk of functions that must
@@ -1155,6 +1159,27 @@ void Verifier::checkTailAliases(const Binary &B) {
   }
 }
 
+/// The code of instrumented functions in sections of their own (f.cold,
+/// f.__part.N: machine function splitting, basic-block sections), each as a
+/// Function named for its owner: its exits and counts are held to the
+/// owner's rules.
+static std::vector<Function> splitOffParts(const Binary &B) {
+  std::vector<Function> Parts;
+  std::set<std::pair<StringRef, uint64_t>> Seen;
+  for (const auto &[Index, Table] : B.Tables)
+    for (const Symbol &S : Table) {
+      // Basic-block sections leave their parts untyped (NOTYPE).
+      if (!S.defined() || !S.Size ||
+          !(S.isFunction() || S.Type == ELF::STT_NOTYPE) ||
+          !(B.Sections[S.SectionIndex].Flags & ELF::SHF_EXECINSTR) ||
+          !Seen.insert({S.Name, S.Address}).second)
+        continue;
+      if (std::optional<StringRef> Owner = B.partOf(S.Name))
+        Parts.push_back({Owner->str(), nullptr, S.Address, S.Address + S.Size});
+    }
+  return Parts;
+}
+
 Findings Verifier::run() {
   for (const auto &B : Inputs) {
     checkInputs(*B);
@@ -1166,6 +1191,10 @@ Findings Verifier::run() {
         checkExits(*B, F);
         checkCounts(*B, F);
       }
+    for (const Function &Part : splitOffParts(*B)) {
+      checkExits(*B, Part);
+      checkCounts(*B, Part);
+    }
     checkBranches(*B);
     checkInside(*B);
     checkTailAliases(*B);

@@ -37,7 +37,10 @@
 //            either ends at f's start or jumps to it (a jump anywhere
 //            else, the PLT included, is an error);
 //   exits    f leaves only through the return thunk, the inline return
-//            check or an accounted tail call. Reported: a `ret` (unless
+//            check or an accounted tail call; so do its split-off parts
+//            (f.cold, f.__part.N: their own sections, typed or not), and
+//            jumps between f and them are branches within f. Reported: a
+//            `ret` (unless
 //            right after `call __rsb_reset_depth` or `call
 //            __rsb_tail_account[_flags]`, the form of XRay's exit sleds, or
 //            ending the inline check `shlq $5, %fs:...; je
