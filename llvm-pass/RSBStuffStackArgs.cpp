@@ -72,8 +72,8 @@ bool RSBStuffStackArgs::runOnMachineFunction(MachineFunction &MF) {
         const Function &Caller = MF.getFunction();
         Caller.getContext().diagnose(DiagnosticInfoUnsupported(
             Caller,
-            "x86-rsb-stuff: '" + Caller.getName() + "' calls '" +
-                F->getName() + "' with " + Twine(FrameSize) +
+            "x86-rsb-stuff: '" + Caller.getName() + "' calls '" + F->getName() +
+                "' with " + Twine(FrameSize) +
                 " bytes of stack arguments, which the IR classification "
                 "took for a call in registers (rsb-ld's fallback would "
                 "move them): please report this",
