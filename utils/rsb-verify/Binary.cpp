@@ -690,16 +690,23 @@ bool Binary::isCallTo(const Insn &I, ArrayRef<StringRef> Names) const {
   return isCall(I) && label(I) && is_contained(Names, label(I)->stem());
 }
 
-/// `lea Disp(%rsp),%rsp`.
-static bool isStackLea(const Binary &B, const Insn &I, int64_t Disp) {
-  if (I.Kind != InsnKind::Code || B.mnemonic(I) != "leaq")
+bool Binary::isStackLea(const Insn &I, int64_t Disp) const {
+  if (I.Kind != InsnKind::Code || mnemonic(I) != "leaq")
     return false;
-  const X86Decoder &D = B.decoder();
-  MCInst Inst = B.decode(I);
+  MCInst Inst = decode(I);
   auto Memory = D.memory(Inst);
   return Memory && Memory->Base == D.reg("rsp") && !Memory->Index &&
          !Memory->Segment && Memory->Disp == Disp &&
          D.lastRegister(Inst) == D.reg("rsp");
+}
+
+bool Binary::isFsShiftBy5(const Insn &I) const {
+  if (I.Kind != InsnKind::Code || !mnemonic(I).starts_with("sar"))
+    return false;
+  MCInst Inst = decode(I);
+  auto Memory = D.memory(Inst);
+  return D.firstImmediate(Inst) == 5 && Memory &&
+         Memory->Segment == D.reg("fs");
 }
 
 /// rsb-ld's fallback frame from instruction K on (after any endbr64):
@@ -709,8 +716,8 @@ bool Binary::isFallbackFrame(size_t K) const {
     return false;
   const Insn &Down = Insns[K], &Call = Insns[K + 1], &Up = Insns[K + 2],
              &Reset = Insns[K + 3];
-  return isStackLea(*this, Down, -8) && isCall(Call) && Call.HasTarget &&
-         Call.Address == Down.End && isStackLea(*this, Up, 8) &&
+  return isStackLea(Down, -8) && isCall(Call) && Call.HasTarget &&
+         Call.Address == Down.End && isStackLea(Up, 8) &&
          Up.Address == Call.End && Reset.Address == Up.End &&
          mnemonic(Reset) == "jmp" && label(Reset) &&
          label(Reset)->stem() == ResetDepth;

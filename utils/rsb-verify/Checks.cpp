@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 
+#include <deque>
 #include <set>
 
 using namespace llvm;
@@ -112,6 +113,10 @@ private:
     DenseMap<size_t, SmallVector<size_t, 2>> Into;
   };
   mutable std::map<const Function *, LocalJumps> IndirectJumps;
+  /// The split-off parts of the inputs' instrumented functions, each held
+  /// to its owner's rules (addSplitOffParts); kept, with stable addresses,
+  /// as long as IndirectJumps may name them.
+  std::deque<Function> Parts;
   Findings Result;
 };
 } // namespace
@@ -263,16 +268,9 @@ const Insn *Verifier::callBefore(const Binary &B, size_t &K,
     Prev = B.previous(K, *F.Start);
     K -= 1;
   }
-  if (Prev && B.mnemonic(*Prev).starts_with("lea")) {
-    MCInst Inst = B.decode(*Prev);
-    auto Memory = B.decoder().memory(Inst);
-    MCRegister RSP = B.decoder().reg("rsp");
-    if (B.decoder().lastRegister(Inst) == RSP && Memory &&
-        Memory->Base == RSP && !Memory->Index && !Memory->Segment &&
-        Memory->Disp == 0x80) {
-      Prev = B.previous(K, *F.Start);
-      K -= 1;
-    }
+  if (Prev && B.isStackLea(*Prev, 0x80)) {
+    Prev = B.previous(K, *F.Start);
+    K -= 1;
   }
   return Prev;
 }
@@ -343,10 +341,6 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
     // The symbol's name, without `@plt`.
     StringRef Name = Label->Name;
     Name.consume_back("@plt");
-    // Into f's own code from one of its split-off parts, or the other way:
-    // a branch within the function, whose exits are each checked.
-    if (Name == F.Name || B.partOf(Name) == StringRef(F.Name))
-      return std::nullopt;
     Names.push_back({Name.str(), Label->Offset == 0});
   }
   // __rsb_tail_account is also the return thunk of functions that must
@@ -354,9 +348,11 @@ Verifier::directJump(const Binary &B, const Function &F, size_t K) const {
   // to __rsb_reset_depth (after a tail call's callee was called from a
   // frame) clears the credit, and its `ret` ends the call with none left.
   // Only their starts account: past its call, the tail stub of an elided
-  // function is a plain jump to it.
+  // function is a plain jump to it. Anywhere into f from one of its split-
+  // off parts, or into a part from f, is a branch within the function,
+  // whose exits are each checked.
   for (const auto &[Name, AtStart] : Names)
-    if (B.partOf(Name) == StringRef(F.Name) ||
+    if (Name == F.Name || B.partOf(Name) == StringRef(F.Name) ||
         (AtStart &&
          (StringRef(Name).starts_with(TailPrefix) || Name == ReturnThunk ||
           Name == RefillReturn || Name == TailAccount || Name == ResetDepth)))
@@ -527,12 +523,7 @@ bool Verifier::followedByReset(const Binary &B, size_t K) const {
 /// it shifts the program's own thread-local variable (`x >>= 5`); with a
 /// register in the address (the initial-exec form) it may be the counter.
 static bool isCount(const Binary &B, const Insn &I) {
-  if (I.Kind != InsnKind::Code || !B.mnemonic(I).starts_with("sar"))
-    return false;
-  const X86Decoder &D = B.decoder();
-  MCInst Inst = B.decode(I);
-  auto Memory = D.memory(Inst);
-  if (D.firstImmediate(Inst) != 5 || !Memory || Memory->Segment != D.reg("fs"))
+  if (!B.isFsShiftBy5(I))
     return false;
   std::optional<std::string> Offset = B.counterOffset(I);
   return !Offset || B.CounterOffsets.empty() ||
@@ -1159,25 +1150,24 @@ void Verifier::checkTailAliases(const Binary &B) {
   }
 }
 
-/// The code of instrumented functions in sections of their own (f.cold,
-/// f.__part.N: machine function splitting, basic-block sections), each as a
-/// Function named for its owner: its exits and counts are held to the
-/// owner's rules.
-static std::vector<Function> splitOffParts(const Binary &B) {
-  std::vector<Function> Parts;
+/// Appends to Parts the code of B's instrumented functions in sections of
+/// their own (f.cold, f.__part.N: machine function splitting, basic-block
+/// sections), each as a Function named for its owner: its exits and counts
+/// are held to the owner's rules.
+static void addSplitOffParts(const Binary &B, std::deque<Function> &Parts) {
   std::set<std::pair<StringRef, uint64_t>> Seen;
   for (const auto &[Index, Table] : B.Tables)
     for (const Symbol &S : Table) {
       // Basic-block sections leave their parts untyped (NOTYPE).
       if (!S.defined() || !S.Size ||
           !(S.isFunction() || S.Type == ELF::STT_NOTYPE) ||
-          !(B.Sections[S.SectionIndex].Flags & ELF::SHF_EXECINSTR) ||
+          !B.Sections[S.SectionIndex].executable() ||
           !Seen.insert({S.Name, S.Address}).second)
         continue;
       if (std::optional<StringRef> Owner = B.partOf(S.Name))
-        Parts.push_back({Owner->str(), nullptr, S.Address, S.Address + S.Size});
+        Parts.push_back(
+            {Owner->str(), nullptr, S.Address, S.Address + S.Size, {}, false});
     }
-  return Parts;
 }
 
 Findings Verifier::run() {
@@ -1191,9 +1181,11 @@ Findings Verifier::run() {
         checkExits(*B, F);
         checkCounts(*B, F);
       }
-    for (const Function &Part : splitOffParts(*B)) {
-      checkExits(*B, Part);
-      checkCounts(*B, Part);
+    size_t FirstPart = Parts.size();
+    addSplitOffParts(*B, Parts);
+    for (size_t N = FirstPart; N != Parts.size(); ++N) {
+      checkExits(*B, Parts[N]);
+      checkCounts(*B, Parts[N]);
     }
     checkBranches(*B);
     checkInside(*B);

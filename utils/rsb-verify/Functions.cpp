@@ -155,16 +155,11 @@ void FunctionFinder::checkAccounting(const Function &F, size_t First,
   bool Counted = false;
   for (size_t K = First; K != Last; ++K) {
     const Insn &I = B.Insns[K];
-    if (I.Kind == InsnKind::Code && B.mnemonic(I).starts_with("sar")) {
-      MCInst Inst = B.decode(I);
-      auto Memory = D.memory(Inst);
-      if (D.firstImmediate(Inst) == 5 && Memory &&
-          Memory->Segment == D.reg("fs")) {
-        Counted = true;
-        if (auto Offset = B.counterOffset(I))
-          B.CounterOffsets.insert(*Offset);
-        continue;
-      }
+    if (B.isFsShiftBy5(I)) {
+      Counted = true;
+      if (auto Offset = B.counterOffset(I))
+        B.CounterOffsets.insert(*Offset);
+      continue;
     }
     if (isAccounting(I, K - First, Last - First, SavesR11))
       continue;

@@ -306,6 +306,10 @@ public:
   bool isCallTo(const Insn &I, llvm::ArrayRef<llvm::StringRef> Names) const;
   /// Whether instruction K starts rsb-ld's fallback frame.
   bool isFallbackFrame(size_t K) const;
+  /// `lea Disp(%rsp), %rsp`.
+  bool isStackLea(const Insn &I, int64_t Disp) const;
+  /// `sar $5` on an %fs: operand: the counter's shift in every form.
+  bool isFsShiftBy5(const Insn &I) const;
   const X86Decoder &decoder() const { return D; }
 
   /// The index of the instruction at Address.
