@@ -317,7 +317,8 @@ public:
   StringRef getPassName() const override { return "rsb-stuff IR preparation"; }
   bool runOnModule(Module &M) override {
     bool Changed = removeLinkGuard(M);
-    if (!TM || !settingsFor(M).Enabled)
+    ModuleSettings Settings = settingsFor(M);
+    if (!TM || !Settings.Enabled)
       return Changed;
     markOptOuts(M);
     if (kernel::enabled())
@@ -325,7 +326,7 @@ public:
     warnAboutIndirectCalls(M, *TM);
     markRegisterArgumentCallees(M);
     renameInstrumentedGroups(M, *TM);
-    if (settingsFor(M).LinkTime)
+    if (Settings.LinkTime)
       useRecordedDepthTable(M);
     addCapRecords(M, *TM);
     if (!M.debug_compile_units().empty())
