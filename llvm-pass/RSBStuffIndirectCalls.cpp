@@ -47,6 +47,21 @@
 //   callq   *%r11
 // .Ldone:
 //
+// Where the call also passes no argument on the stack, the runtime's copy
+// makes the call too (`__rsb_icall_r11`): it jumps to a marked target after
+// counting it, so the callee returns to the site as after the check in
+// place, and calls any other target from a frame of its own and resets the
+// credit after it. 5 bytes a call site (8 with the load into %r11), and one
+// instruction more than in place, the `jmp`, for a counted call:
+//
+//   movq    %rax, %r11
+//   callq   __rsb_icall_r11
+//
+// Not for a function that calls one that returns twice (the frame would be
+// gone when it returns again), nor for a call whose pointer starts out as a
+// capped C library function (that check stays at the site), nor under
+// -mretpoline.
+//
 // Statistics builds keep the in-place form, whose entries count the call
 // in the same place.
 //
@@ -80,6 +95,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/CodeGen/LivePhysRegs.h"
+#include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -103,6 +119,8 @@ static constexpr int64_t MarkPrefixes = 0x4864;
 static constexpr int64_t MarkReadableBits = 0x3f0;
 /// The runtime's copy of the check and the accounting, for %r11.
 static constexpr const char *SharedMarkCheckSym = "__rsb_count_marked_r11";
+/// The runtime's copy of the check that also makes the call.
+static constexpr const char *IndirectCallHelperSym = "__rsb_icall_r11";
 /// The thunk of -mretpoline that calls the target in %r11.
 static constexpr const char *RetpolineR11Sym = "__llvm_retpoline_r11";
 /// Base, scale, index, displacement, segment.
@@ -125,6 +143,13 @@ static cl::opt<SharedCheck> SharedMarkCheck(
                clEnumValN(SharedCheck::Always, "always",
                           "at every checked indirect call")),
     cl::init(SharedCheck::Cold));
+
+static cl::opt<bool> SharedIndirectCall(
+    "x86-rsb-stuff-shared-indirect-call",
+    cl::desc("Where the mark check is shared and the call passes no stack "
+             "arguments, the runtime's copy makes the call too "
+             "(__rsb_icall_r11)"),
+    cl::init(true));
 
 /// The register form of each indirect call or tail call the check handles,
 /// by its memory form (or itself).
@@ -315,6 +340,31 @@ bool X86RSBStuff::sharesMarkCheck(const MachineInstr &Call) const {
   llvm_unreachable("covered switch");
 }
 
+/// Whether the runtime's copy can make Call from a frame of its own, 16
+/// bytes below the site's: no call of the function passes stack arguments
+/// (the callee would not find them) or returns twice (the frame would be
+/// gone by then), and the copy's reset after an unmarked target is wanted.
+bool X86RSBStuff::sharesIndirectCall(const MachineInstr &Call) const {
+  const MachineFrameInfo &MFI = MF->getFrameInfo();
+  return SharedIndirectCall && opts::ResetCredit && !isRetpolineCall(Call) &&
+         MFI.isMaxCallFrameSizeComputed() && MFI.getMaxCallFrameSize() == 0 &&
+         !MF->exposesReturnsTwice();
+}
+
+/// Makes Call (`call *%r11`) a call of the runtime's copy, which checks the
+/// mark and makes the call counted, or uncounted with the reset after it.
+void X86RSBStuff::callThroughRuntime(MachineInstr &Call) {
+  Call.setDesc(TII->get(Names->opcode("CALL64pcrel32")));
+  MachineOperand &Target = Call.getOperand(0);
+  Target.ChangeToMCSymbol(namedSymbol(IndirectCallHelperSym));
+  Target.setOffset(0); // the register's bits are not an offset
+  MachineInstrBuilder(*MF, Call)
+      .addReg(Names->reg("R11"), RegState::Implicit)
+      .addReg(Names->reg("R10"), RegState::ImplicitDefine)
+      .addReg(Names->reg("EFLAGS"), RegState::ImplicitDefine);
+  ++NumSharedIndirectCalls;
+}
+
 /// Count new blocks, empty, placed right after MBB in this order.
 static SmallVector<MachineBasicBlock *, 3> blocksAfter(MachineBasicBlock &MBB,
                                                        unsigned Count) {
@@ -363,6 +413,12 @@ void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
   const GlobalVariable *Record =
       opts::ResetCredit ? defaultTargetRecord(Call) : nullptr;
   targetInR11(Call);
+  bool Shared = sharesMarkCheck(Call);
+  if (Shared && !Record && sharesIndirectCall(Call)) {
+    callThroughRuntime(Call);
+    ++NumIndirectChecked;
+    return;
+  }
 
   SmallVector<MachineBasicBlock *, 5> New = blocksAfter(MBB, Record ? 5 : 3);
   MachineBasicBlock *Plain = New[0], *Counted = New[New.size() - 2],
@@ -382,7 +438,6 @@ void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
         Block->addSuccessor(Succ);
   for (MachineBasicBlock *Block : Calling)
     Block->addSuccessor(Done);
-  bool Shared = sharesMarkCheck(Call);
   if (Shared)
     insertSharedMarkCheck(MBB, *Plain, *Counted, DL);
   else

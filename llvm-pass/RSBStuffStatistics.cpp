@@ -56,6 +56,9 @@ TrackingStatistic NumIndirectChecked = {
 TrackingStatistic NumSharedMarkChecks = {
     DEBUG_TYPE, "NumSharedMarkChecks",
     "Indirect calls checked by the runtime's shared mark check"};
+TrackingStatistic NumSharedIndirectCalls = {
+    DEBUG_TYPE, "NumSharedIndirectCalls",
+    "Indirect calls made by the runtime's shared mark check"};
 TrackingStatistic NumTableCalls = {
     DEBUG_TYPE, "NumTableCalls",
     "Indirect calls through a constant table of instrumented functions"};
@@ -88,6 +91,7 @@ struct StatisticsAtExit {
                                       &NumCaps,
                                       &NumIndirectChecked,
                                       &NumSharedMarkChecks,
+                                      &NumSharedIndirectCalls,
                                       &NumTableCalls,
                                       &NumColdReturnsShared,
                                       &NumColdReturnsToThunk,

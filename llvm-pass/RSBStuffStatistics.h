@@ -22,6 +22,7 @@ extern llvm::TrackingStatistic NumResets;
 extern llvm::TrackingStatistic NumCaps;
 extern llvm::TrackingStatistic NumIndirectChecked;
 extern llvm::TrackingStatistic NumSharedMarkChecks;
+extern llvm::TrackingStatistic NumSharedIndirectCalls;
 extern llvm::TrackingStatistic NumTableCalls;
 extern llvm::TrackingStatistic NumColdReturnsShared;
 extern llvm::TrackingStatistic NumColdReturnsToThunk;

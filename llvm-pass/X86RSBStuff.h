@@ -170,6 +170,8 @@ private:
                              llvm::MachineBasicBlock &Counted,
                              const llvm::DebugLoc &DL);
   bool sharesMarkCheck(const llvm::MachineInstr &Call) const;
+  bool sharesIndirectCall(const llvm::MachineInstr &Call) const;
+  void callThroughRuntime(llvm::MachineInstr &Call);
   void accountIndirectCall(llvm::MachineInstr &Call);
   void countIndirectCall(llvm::MachineInstr &Call);
   void countIndirectTailCall(llvm::MachineInstr &TailCall);

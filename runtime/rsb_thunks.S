@@ -375,6 +375,77 @@ __rsb_count_marked_r11:
 	.size	__rsb_count_marked_r11, . - __rsb_count_marked_r11
 
 /*
+ * The whole counted indirect call, shared by the call sites that pass no
+ * argument on the stack (llvm-pass/RSBStuffIndirectCalls.cpp): `call
+ * __rsb_icall_r11` in place of the check, both calls and the reset, 5 bytes
+ * instead of 20. The target is in %r11.
+ *
+ * A marked target is counted, as by __rsb_count_marked_r11, and entered by
+ * a jump: it returns through its check straight to the site, so the call is
+ * counted exactly as in place, and the site's return address is the
+ * callee's, as unwinders and the callee expect.
+ *
+ * Any other target is called from a frame of this function, uncounted, and
+ * the credit is reset after it returns, as at the site before: the reset
+ * must follow the callee, whose plain returns may have used up the entries
+ * a callback's refill left. The frame is why the site may pass no argument
+ * on the stack (the callee would look for it 16 bytes too low) and may not
+ * call a function that returns twice (the frame is gone by then).
+ * `pushq %rbp; movq %rsp, %rbp` keeps the stack 16-byte aligned at the call
+ * and frame-pointer unwinders on the site's chain; the FDE serves the
+ * others. This function's own ret comes after the callee's, which may have
+ * used the RSB's last entry: it returns over one entry pushed just before,
+ * which points at a trap, and is so never predicted from the BTB (at the
+ * price of one misprediction; the site is cold, and the reset costs a
+ * refill anyway). Clobbers %r10, %r11 and the flags, which the site leaves
+ * free.
+ */
+	.p2align 4, 0xcc
+	.globl	__rsb_icall_r11
+	.hidden	__rsb_icall_r11
+	.type	__rsb_icall_r11, @function
+__rsb_icall_r11:
+	.cfi_startproc
+	testl	$0x3f0, %r11d		/* f-10 lies in f's page, not vsyscall */
+	jz	1f
+	movq	-8(%r11), %r10
+	cmpq	__rsb_prefix_mark(%rip), %r10
+	jne	1f
+	cmpw	$0x4864, -10(%r11)	/* the %fs and REX.W prefixes */
+	jne	1f
+	sarq	$RSB_DEPTH_SHIFT, COUNTER	/* the entry's accounting */
+	jmp	*%r11			/* f returns to the site */
+1:
+	pushq	%rbp
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rbp, 0
+	movq	%rsp, %rbp
+	.cfi_def_cfa_register %rbp
+	call	*%r11			/* uncounted: it may return plainly */
+	popq	%rbp
+	.cfi_def_cfa %rsp, 8
+	.cfi_restore %rbp
+	RESET_CALL_DEPTH
+	STATS_INC(RSB_STATS_RESETS)
+	call	2f			/* one RSB entry for the ret below */
+	.cfi_adjust_cfa_offset 8
+	int3				/* only ever reached speculatively */
+2:
+	addq	$8, %rsp
+	.cfi_adjust_cfa_offset -8
+	xorl	%r10d, %r10d
+	rdsspq	%r10			/* 0 without a shadow stack */
+	testq	%r10, %r10
+	jz	3f
+	movl	$1, %r10d
+	incsspq	%r10			/* the trap's shadow stack entry */
+3:
+	ret
+	int3
+	.cfi_endproc
+	.size	__rsb_icall_r11, . - __rsb_icall_r11
+
+/*
  * The mark of an accounting entry in an executable, for counted indirect
  * calls (llvm-pass/RSBStuffIndirectCalls.cpp): the last eight bytes of
  * `sarq $5, %fs:__rsb_depth@tpoff` (64 48 | c1 3c 25 <tpoff> 05), which end
