@@ -5,9 +5,9 @@
 ; its reset, as in functions optimised for size, costs a refill only when
 ; it runs. A hot indirect call keeps the check. By default (the estimate is
 ; wrong too often: a refill per run of a call that is not cold) the cold
-; call keeps its check too, through the runtime's shared copy
-; (indirect-call-shared-check.ll); with the estimate off both keep it in
-; place.
+; call keeps its check too, through the runtime's shared copy, which
+; here also makes the call (indirect-call-shared-call.ll); with the
+; estimate off both keep it in place.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
 ; RUN:   -x86-rsb-stuff-cold-indirect-calls %s -o - | FileCheck %s
@@ -30,7 +30,7 @@
 ; DEFAULT-LABEL: {{^}}calls:
 ; DEFAULT:         cmpq __rsb_prefix_mark(%rip), %r10
 ; DEFAULT-NOT:     __rsb_prefix_mark
-; DEFAULT:         callq __rsb_count_marked_r11
+; DEFAULT:         callq __rsb_icall_r11
 ; DEFAULT-NOT:     __rsb_prefix_mark
 ; DEFAULT:       .Lfunc_end0:
 

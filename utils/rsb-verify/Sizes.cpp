@@ -24,7 +24,10 @@
 //   mark-check         a checked indirect call: the check (in place, or the
 //                      call of the runtime's shared copy and its `je`), the
 //                      copy of the call for an unmarked target with its
-//                      reset, the count (the original call not included)
+//                      reset, the count (the original call not included);
+//                      or the call of the runtime's copy that also makes
+//                      the call (`__rsb_icall_r11`, less the 3 bytes of the
+//                      `call *%r11` it stands for)
 //   call-site-count    `sarq $5, %fs:...` before a call (table calls)
 //   cap                `movq __rsb_cap.f(%rip), %r10; andq %r10, %fs:...`
 //   reset              `call __rsb_reset_depth` elsewhere
@@ -48,6 +51,10 @@
 
 using namespace llvm;
 using namespace rsbverify;
+
+/// `call *%r11`, which the runtime's copy of a whole counted indirect call
+/// stands for.
+static constexpr uint64_t CallR11Bytes = 3;
 
 namespace {
 enum Kind : uint8_t {
@@ -255,6 +262,9 @@ void SizeCounter::sequences() {
         claim(PrevLoadsR11 ? K - 1 : K, End, MarkCheck);
         K = End - 1;
       }
+    } else if (B.isCallTo(I, {SharedIndirectCall})) {
+      Bytes[MarkCheck] -= CallR11Bytes;
+      claim(PrevLoadsR11 ? K - 1 : K, K + 1, MarkCheck);
     } else if (M.starts_with("shl")) {
       MCInst Inst = B.decode(I);
       if (!onCounter(Inst, 5) || K + 1 == B.Insns.size())
