@@ -128,10 +128,6 @@ static constexpr unsigned X86MemOperands = 5;
 /// X86 condition codes (the ISA's encoding, private to LLVM).
 static constexpr unsigned CondEqual = 4, CondNotEqual = 5;
 
-namespace {
-enum class SharedCheck { Never, Cold, Always };
-} // namespace
-
 static cl::opt<SharedCheck> SharedMarkCheck(
     "x86-rsb-stuff-shared-mark-check",
     cl::desc("Where an indirect call's mark check (and its count) calls the "
@@ -144,12 +140,19 @@ static cl::opt<SharedCheck> SharedMarkCheck(
                           "at every checked indirect call")),
     cl::init(SharedCheck::Cold));
 
-static cl::opt<bool> SharedIndirectCall(
+static cl::opt<SharedCheck> SharedIndirectCall(
     "x86-rsb-stuff-shared-indirect-call",
-    cl::desc("Where the mark check is shared and the call passes no stack "
-             "arguments, the runtime's copy makes the call too "
-             "(__rsb_icall_r11)"),
-    cl::init(true));
+    cl::desc("Where an indirect call that may be made from a frame of the "
+             "runtime's (no stack arguments, no returns_twice call in the "
+             "function) calls the runtime's copy of the check that also "
+             "makes the call (__rsb_icall_r11)"),
+    cl::values(clEnumValN(SharedCheck::Never, "never",
+                          "nowhere (-x86-rsb-stuff-shared-mark-check decides)"),
+               clEnumValN(SharedCheck::Cold, "cold",
+                          "in blocks the static estimate calls cold"),
+               clEnumValN(SharedCheck::Always, "always",
+                          "at every such call (default)")),
+    cl::init(SharedCheck::Always));
 
 /// The register form of each indirect call or tail call the check handles,
 /// by its memory form (or itself).
@@ -323,13 +326,14 @@ void X86RSBStuff::insertSharedMarkCheck(MachineBasicBlock &MBB,
   ++NumSharedMarkChecks;
 }
 
-/// Whether Call's check goes to the runtime's copy: by default where the
-/// static estimate calls its block cold (RSBStuffColdCode.cpp); never in
-/// statistics builds, whose entries also count calls, in place.
-bool X86RSBStuff::sharesMarkCheck(const MachineInstr &Call) const {
+/// Whether the check of Call goes to the runtime, under Policy: where the
+/// static estimate calls its block cold (RSBStuffColdCode.cpp) or always;
+/// never in statistics builds, whose entries also count calls, in place.
+bool X86RSBStuff::sharesUnder(SharedCheck Policy,
+                              const MachineInstr &Call) const {
   if (Settings.Stats)
     return false;
-  switch (SharedMarkCheck) {
+  switch (Policy) {
   case SharedCheck::Never:
     return false;
   case SharedCheck::Cold:
@@ -340,15 +344,16 @@ bool X86RSBStuff::sharesMarkCheck(const MachineInstr &Call) const {
   llvm_unreachable("covered switch");
 }
 
-/// Whether the runtime's copy can make Call from a frame of its own, 16
-/// bytes below the site's: no call of the function passes stack arguments
-/// (the callee would not find them) or returns twice (the frame would be
-/// gone by then), and the copy's reset after an unmarked target is wanted.
+/// Whether the runtime's copy makes Call: by default wherever it can,
+/// which is from a frame of its own, 16 bytes below the site's, so only
+/// where no call of the function passes stack arguments (the callee would
+/// not find them) or returns twice (the frame would be gone by then); and
+/// where the copy's reset after an unmarked target is wanted.
 bool X86RSBStuff::sharesIndirectCall(const MachineInstr &Call) const {
   const MachineFrameInfo &MFI = MF->getFrameInfo();
-  return SharedIndirectCall && opts::ResetCredit && !isRetpolineCall(Call) &&
-         MFI.isMaxCallFrameSizeComputed() && MFI.getMaxCallFrameSize() == 0 &&
-         !MF->exposesReturnsTwice();
+  return sharesUnder(SharedIndirectCall, Call) && opts::ResetCredit &&
+         !isRetpolineCall(Call) && MFI.isMaxCallFrameSizeComputed() &&
+         MFI.getMaxCallFrameSize() == 0 && !MF->exposesReturnsTwice();
 }
 
 /// Makes Call (`call *%r11`) a call of the runtime's copy, which checks the
@@ -413,8 +418,7 @@ void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
   const GlobalVariable *Record =
       opts::ResetCredit ? defaultTargetRecord(Call) : nullptr;
   targetInR11(Call);
-  bool Shared = sharesMarkCheck(Call);
-  if (Shared && !Record && sharesIndirectCall(Call)) {
+  if (!Record && sharesIndirectCall(Call)) {
     callThroughRuntime(Call);
     ++NumIndirectChecked;
     return;
@@ -438,6 +442,7 @@ void X86RSBStuff::countIndirectCall(MachineInstr &Call) {
         Block->addSuccessor(Succ);
   for (MachineBasicBlock *Block : Calling)
     Block->addSuccessor(Done);
+  bool Shared = sharesUnder(SharedMarkCheck, Call);
   if (Shared)
     insertSharedMarkCheck(MBB, *Plain, *Counted, DL);
   else

@@ -44,6 +44,9 @@ enum class CalleeKind {
   Plain,        ///< Returns with a plain `ret` (or may): never counted.
 };
 
+/// Where an indirect call's mark check goes to the runtime's copy.
+enum class SharedCheck { Never, Cold, Always };
+
 class X86RSBStuff : public llvm::MachineFunctionPass {
 public:
   static char ID;
@@ -169,7 +172,7 @@ private:
                              llvm::MachineBasicBlock &Plain,
                              llvm::MachineBasicBlock &Counted,
                              const llvm::DebugLoc &DL);
-  bool sharesMarkCheck(const llvm::MachineInstr &Call) const;
+  bool sharesUnder(SharedCheck Policy, const llvm::MachineInstr &Call) const;
   bool sharesIndirectCall(const llvm::MachineInstr &Call) const;
   void callThroughRuntime(llvm::MachineInstr &Call);
   void accountIndirectCall(llvm::MachineInstr &Call);

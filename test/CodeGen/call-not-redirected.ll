@@ -10,16 +10,17 @@
 ; except calls to known leaves (memcpy, the runtime's own functions);
 ; reset-after-libc-call.ll has the reset rules in detail.
 
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff %s -o - \
+; RUN:   | FileCheck %s --check-prefixes=CHECK,EXEC
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -relocation-model=pic \
-; RUN:   %s -o - | FileCheck %s
+; RUN:   %s -o - | FileCheck %s --check-prefixes=CHECK,PIC
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -dr %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
 ; RUN:   -x86-rsb-stuff-extern-entries=false %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=NOEXT
 ; RUN: %clang_rsb -target x86_64-linux-gnu -O2 -fno-pic -Wno-override-module \
-; RUN:   -S -x ir %s -o - | FileCheck %s
+; RUN:   -S -x ir %s -o - | FileCheck %s --check-prefixes=CHECK,EXEC
 
 declare i32 @printf(ptr, ...)
 declare ptr @malloc(i64)
@@ -45,10 +46,14 @@ define internal void @leaf() noinline {
   ret void
 }
 
+; In an executable the runtime's copy of the mark check makes the call
+; (indirect-call-shared-call.ll); shared-object code has no marks.
 ; CHECK-LABEL: {{^}}indirect:
 ; CHECK-NOT:     __rsb_entry
-; CHECK:         callq *%r{{[a-z0-9]+$}}
-; CHECK-NEXT:    callq __rsb_reset_depth{{$}}
+; EXEC:          movq %rdi, %r11
+; EXEC-NEXT:     callq __rsb_icall_r11{{$}}
+; PIC:           callq *%rdi
+; PIC-NEXT:      callq __rsb_reset_depth{{$}}
 ; CHECK-NOT:     __rsb_entry
 ; CHECK:         je __rsb_refill_return
 define void @indirect(ptr %fp) {

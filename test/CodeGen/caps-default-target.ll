@@ -6,7 +6,8 @@
 ; capped when they are equal; any other unmarked target keeps the reset.
 ; A tail call gets the cap before its accounting, as a direct tail call to
 ; a capped function does. A pointer that starts out as an unbounded
-; function (strtoul) or as no function keeps the reset alone.
+; function (strtoul) or as no function keeps the reset alone (in the
+; runtime's copy of the check that makes the call: indirect-call-shared-call.ll).
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
 ; RUN:   -x86-rsb-stuff-libc-depths=%S/Inputs/caps.depths %s -o - \
@@ -85,7 +86,7 @@ define void @tail_free(ptr %p) {
 define i64 @call_unbounded(ptr %s) {
 ; CHECK-LABEL: call_unbounded:
 ; CHECK-NOT:     __rsb_cap
-; CHECK:         callq __rsb_reset_depth
+; CHECK:         callq __rsb_icall_r11
 ; CHECK-NOT:     __rsb_cap
 ; CHECK:         .Lfunc_end
   %f = load ptr, ptr @do_strtoul
@@ -97,7 +98,7 @@ define i64 @call_unbounded(ptr %s) {
 define void @call_no_default(ptr %p) {
 ; CHECK-LABEL: call_no_default:
 ; CHECK-NOT:     __rsb_cap
-; CHECK:         callq __rsb_reset_depth
+; CHECK:         callq __rsb_icall_r11
 ; CHECK-NOT:     __rsb_cap
 ; CHECK:         .Lfunc_end
   %f = load ptr, ptr @no_default

@@ -5,15 +5,18 @@
 ; its reset, as in functions optimised for size, costs a refill only when
 ; it runs. A hot indirect call keeps the check. By default (the estimate is
 ; wrong too often: a refill per run of a call that is not cold) the cold
-; call keeps its check too, through the runtime's shared copy, which
-; here also makes the call (indirect-call-shared-call.ll); with the
-; estimate off both keep it in place.
+; call keeps its check too, as the hot one: both through the runtime's
+; copy that also makes the call (indirect-call-shared-call.ll), or with
+; that turned off, the hot one in place and the cold one through the copy
+; that only checks; with the estimate off both keep it in place.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
+; RUN:   -x86-rsb-stuff-shared-indirect-call=never \
 ; RUN:   -x86-rsb-stuff-cold-indirect-calls %s -o - | FileCheck %s
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -asm-verbose=false %s \
 ; RUN:   -o - | FileCheck %s --check-prefix=DEFAULT
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff \
+; RUN:   -x86-rsb-stuff-shared-indirect-call=never \
 ; RUN:   -x86-rsb-stuff-cold-indirect-calls -x86-rsb-stuff-cold-ratio=0 %s \
 ; RUN:   -o - | FileCheck %s --check-prefix=NOCOLD
 
@@ -28,9 +31,7 @@
 ; CHECK:       .Lfunc_end0:
 
 ; DEFAULT-LABEL: {{^}}calls:
-; DEFAULT:         cmpq __rsb_prefix_mark(%rip), %r10
-; DEFAULT-NOT:     __rsb_prefix_mark
-; DEFAULT:         callq __rsb_icall_r11
+; DEFAULT-COUNT-2: callq __rsb_icall_r11
 ; DEFAULT-NOT:     __rsb_prefix_mark
 ; DEFAULT:       .Lfunc_end0:
 

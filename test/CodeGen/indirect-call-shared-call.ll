@@ -1,28 +1,30 @@
-; Where an indirect call's mark check goes to the runtime's shared copy
-; (a block the static estimate calls cold, or every block with
-; -x86-rsb-stuff-shared-mark-check=always), the copy also makes the call
-; when it may: `call __rsb_icall_r11` with the target in %r11, 5 bytes
-; instead of 20. The copy jumps to a marked target after counting it and
-; calls any other one from a frame of its own, 16 bytes below the site's,
-; then resets. So the site keeps the form that only asks the copy
-; (`call __rsb_count_marked_r11; je`) where that frame would be wrong: a
-; function with any call that passes stack arguments (the callee would not
-; find them), one that calls a function that returns twice (the frame would
-; be gone), and calls through the retpoline. Statistics builds keep the
-; check in place, and -x86-rsb-stuff-shared-indirect-call=false the old
-; shared form.
+; A checked indirect call calls the runtime's copy of the check, which
+; also makes the call, wherever it may: `call __rsb_icall_r11` with the
+; target in %r11, 5 bytes instead of the 54 of the check in place (20 of the
+; copy that only checks). The copy jumps to a marked target after counting
+; it (one instruction more than in place) and calls any other one from a
+; frame of its own, 16 bytes below the site's, then resets. So a site
+; keeps the other forms where that frame would be wrong: a function with
+; any call that passes stack arguments (the callee would not find them),
+; one that calls a function that returns twice (the frame would be gone),
+; and calls through the retpoline; -x86-rsb-stuff-shared-mark-check
+; decides between the check in place and the copy that only checks
+; (`call __rsb_count_marked_r11; je`, cold blocks by default). Statistics
+; builds keep the check in place; -x86-rsb-stuff-shared-indirect-call=cold
+; keeps it in place in blocks the static estimate does not call cold, and
+; =never leaves every site to -x86-rsb-stuff-shared-mark-check.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
 ; RUN:   -asm-verbose=false %s -o - | FileCheck %s
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -asm-verbose=false \
-; RUN:   -x86-rsb-stuff-shared-indirect-call=false %s -o - \
+; RUN:   -x86-rsb-stuff-shared-indirect-call=never %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=OFF --implicit-check-not=__rsb_icall_r11
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -asm-verbose=false \
 ; RUN:   -x86-rsb-stuff-stats %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=OFF --implicit-check-not=__rsb_icall_r11
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -asm-verbose=false \
-; RUN:   -x86-rsb-stuff-shared-mark-check=always %s -o - \
-; RUN:   | FileCheck %s --check-prefix=ALWAYS
+; RUN:   -x86-rsb-stuff-shared-indirect-call=cold %s -o - \
+; RUN:   | FileCheck %s --check-prefix=COLD
 
 ; CHECK-LABEL: {{^}}cold_call:
 ; CHECK:         movq %rax, %r11
@@ -35,8 +37,8 @@
 ; OFF-LABEL: {{^}}cold_call:
 ; OFF-NOT:       callq *%r11
 ; OFF:           callq *%r11
-; ALWAYS-LABEL: {{^}}cold_call:
-; ALWAYS:        callq __rsb_icall_r11
+; COLD-LABEL: {{^}}cold_call:
+; COLD:          callq __rsb_icall_r11
 define i64 @cold_call(ptr %f, i1 %c, i64 %x) {
 entry:
   br i1 %c, label %rare, label %done, !prof !0
@@ -49,18 +51,18 @@ done:
   ret i64 %v
 }
 
-; The hot call keeps its check in place by default, and takes the copy's
-; call with `always`.
+; A hot call takes the copy's call too, and keeps its check in place with
+; `cold`.
 ; CHECK-LABEL: {{^}}hot_call:
-; CHECK:         testl $1008, %r11d
-; CHECK:         sarq $5, %fs:__rsb_depth@TPOFF
-; CHECK-NEXT:    callq *%r11
+; CHECK:         movq %rax, %r11
+; CHECK-NEXT:    callq __rsb_icall_r11
+; CHECK-NEXT:    incq %rax
 ; CHECK-LABEL: .Lfunc_end1:
-; ALWAYS-LABEL: {{^}}hot_call:
-; ALWAYS:        movq %rax, %r11
-; ALWAYS-NEXT:   callq __rsb_icall_r11
-; ALWAYS-NEXT:   incq %rax
-; ALWAYS-LABEL: .Lfunc_end1:
+; COLD-LABEL: {{^}}hot_call:
+; COLD:          testl $1008, %r11d
+; COLD:          sarq $5, %fs:__rsb_depth@TPOFF
+; COLD-NEXT:     callq *%r11
+; COLD-LABEL: .Lfunc_end1:
 define i64 @hot_call(ptr %f, i64 %x) {
   %r = call i64 %f(i64 %x)
   %s = add i64 %r, 1

@@ -7,19 +7,20 @@
 ; place, as do statistics builds; `always` shares every check, `never` none.
 ; This is the form for the calls that the runtime's copy cannot make itself
 ; (indirect-call-shared-call.ll), chosen here for all of them with
-; -x86-rsb-stuff-shared-indirect-call=false.
+; -x86-rsb-stuff-shared-indirect-call=never.
 
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -verify-machineinstrs \
-; RUN:   -x86-rsb-stuff-shared-indirect-call=false \
+; RUN:   -x86-rsb-stuff-shared-indirect-call=never \
 ; RUN:   -asm-verbose=false %s -o - | FileCheck %s
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -asm-verbose=false \
+; RUN:   -x86-rsb-stuff-shared-indirect-call=never \
 ; RUN:   -x86-rsb-stuff-shared-mark-check=never %s -o - | FileCheck %s \
 ; RUN:   --check-prefix=NEVER --implicit-check-not=__rsb_count_marked_r11
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -asm-verbose=false \
 ; RUN:   -x86-rsb-stuff-stats %s -o - | FileCheck %s \
 ; RUN:   --check-prefix=NEVER --implicit-check-not=__rsb_count_marked_r11
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -asm-verbose=false \
-; RUN:   -x86-rsb-stuff-shared-indirect-call=false \
+; RUN:   -x86-rsb-stuff-shared-indirect-call=never \
 ; RUN:   -x86-rsb-stuff-shared-mark-check=always %s -o - | FileCheck %s \
 ; RUN:   --check-prefix=ALWAYS --implicit-check-not=__rsb_prefix_mark
 

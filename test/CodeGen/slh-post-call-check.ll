@@ -45,8 +45,8 @@ define i32 @hardened(i32 %x) speculative_load_hardening {
 
 define i32 @plain(i32 %x) {
 ; CHECK-LABEL: plain:
-; CHECK:         cmpq __rsb_prefix_mark(%rip)
-; CHECK:         callq __rsb_reset_depth
+; CHECK:         movq (%rax), %r11
+; CHECK-NEXT:    callq __rsb_icall_r11
 ; CHECK:       .Lfunc_end1:
   %f = load ptr, ptr @fp
   %r = call i32 %f(i32 %x)

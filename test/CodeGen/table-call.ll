@@ -63,19 +63,19 @@ define internal i64 @op_elided(i64 %x) noinline {
 }
 
 ; CHECK-LABEL: {{^}}through_memory:
-; CHECK-NOT:     __rsb_prefix_mark
+; CHECK-NOT:     {{__rsb_prefix_mark|__rsb_icall_r11}}
 ; CHECK:         sarq $5, %fs:__rsb_depth@TPOFF
 ; CHECK-NEXT:    callq *ops(,%r{{[a-z0-9]+}},8)
 ; CHECK-NEXT:    incq %rax
 ; PIC-LABEL:   {{^}}through_memory:
-; PIC-NOT:       __rsb_prefix_mark
+; PIC-NOT:       {{__rsb_prefix_mark|__rsb_icall_r11}}
 ; PIC:           leaq ops(%rip), [[BASE:%r[a-z0-9]+]]
 ; PIC:           movq __rsb_depth@GOTTPOFF(%rip), %r11
 ; PIC-NEXT:      sarq $5, %fs:(%r11)
 ; PIC-NEXT:      callq *([[BASE]],%r{{[a-z0-9]+}},8)
 ; PIC-NEXT:      incq %rax
 ; OFF-LABEL:   {{^}}through_memory:
-; OFF:           cmpq __rsb_prefix_mark(%rip), %r10
+; OFF:           callq __rsb_icall_r11
 define i64 @through_memory(i64 %i, i64 %x) {
   %p = getelementptr [2 x ptr], ptr @ops, i64 0, i64 %i
   %f = load ptr, ptr %p
@@ -86,7 +86,7 @@ define i64 @through_memory(i64 %i, i64 %x) {
 
 ; The loaded pointer is used again: the call takes it from a register.
 ; CHECK-LABEL: {{^}}through_register:
-; CHECK-NOT:     __rsb_prefix_mark
+; CHECK-NOT:     {{__rsb_prefix_mark|__rsb_icall_r11}}
 ; CHECK:         movq ops(,%rdi,8), [[F:%r[a-z0-9]+]]
 ; CHECK-NOT:     movq {{.*}}, [[F]]
 ; CHECK:         sarq $5, %fs:__rsb_depth@TPOFF
@@ -102,7 +102,7 @@ define i64 @through_register(i64 %i, i64 %x) {
 }
 
 ; CHECK-LABEL: {{^}}nested_table:
-; CHECK-NOT:     __rsb_prefix_mark
+; CHECK-NOT:     {{__rsb_prefix_mark|__rsb_icall_r11}}
 ; CHECK:         sarq $5, %fs:__rsb_depth@TPOFF
 ; CHECK-NEXT:    callq *nested(,%r{{[a-z0-9]+}},8)
 define i64 @nested_table(i64 %i, i64 %x) {
@@ -118,7 +118,7 @@ define void @write_table(ptr %f) {
 }
 
 ; CHECK-LABEL: {{^}}writable_table:
-; CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
+; CHECK:         callq __rsb_icall_r11
 define i64 @writable_table(i64 %i, i64 %x) {
   %p = getelementptr [2 x ptr], ptr @writable, i64 0, i64 %i
   %f = load ptr, ptr %p
@@ -127,7 +127,7 @@ define i64 @writable_table(i64 %i, i64 %x) {
 }
 
 ; CHECK-LABEL: {{^}}null_entry:
-; CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
+; CHECK:         callq __rsb_icall_r11
 define i64 @null_entry(i64 %i, i64 %x) {
   %p = getelementptr [2 x ptr], ptr @with_null, i64 0, i64 %i
   %f = load ptr, ptr %p
@@ -136,7 +136,7 @@ define i64 @null_entry(i64 %i, i64 %x) {
 }
 
 ; CHECK-LABEL: {{^}}extern_entry:
-; CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
+; CHECK:         callq __rsb_icall_r11
 define i64 @extern_entry(i64 %i, i64 %x) {
   %p = getelementptr [2 x ptr], ptr @with_extern, i64 0, i64 %i
   %f = load ptr, ptr %p
@@ -145,7 +145,7 @@ define i64 @extern_entry(i64 %i, i64 %x) {
 }
 
 ; CHECK-LABEL: {{^}}weak_entry:
-; CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
+; CHECK:         callq __rsb_icall_r11
 define i64 @weak_entry(i64 %i, i64 %x) {
   %p = getelementptr [2 x ptr], ptr @with_weak, i64 0, i64 %i
   %f = load ptr, ptr %p
@@ -154,7 +154,7 @@ define i64 @weak_entry(i64 %i, i64 %x) {
 }
 
 ; CHECK-LABEL: {{^}}skipped_entry:
-; CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
+; CHECK:         callq __rsb_icall_r11
 define i64 @skipped_entry(i64 %i, i64 %x) {
   %p = getelementptr [2 x ptr], ptr @with_skipped, i64 0, i64 %i
   %f = load ptr, ptr %p
@@ -163,7 +163,7 @@ define i64 @skipped_entry(i64 %i, i64 %x) {
 }
 
 ; CHECK-LABEL: {{^}}elided_entry:
-; CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
+; CHECK:         callq __rsb_icall_r11
 define i64 @elided_entry(i64 %i, i64 %x) {
   %p = getelementptr [2 x ptr], ptr @with_elided, i64 0, i64 %i
   %f = load ptr, ptr %p
@@ -172,7 +172,7 @@ define i64 @elided_entry(i64 %i, i64 %x) {
 }
 
 ; CHECK-LABEL: {{^}}data_in_table:
-; CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
+; CHECK:         callq __rsb_icall_r11
 define i64 @data_in_table(i64 %x) {
   %f = load ptr, ptr @with_data
   %r = call i64 %f(i64 %x)
@@ -181,7 +181,7 @@ define i64 @data_in_table(i64 %x) {
 
 ; Another object's definition of the table may be the one the load reads.
 ; CHECK-LABEL: {{^}}preemptible_table:
-; CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
+; CHECK:         callq __rsb_icall_r11
 ; PIC-LABEL:   {{^}}preemptible_table:
 ; PIC:           movq preemptible@GOTPCREL(%rip)
 ; PIC-NOT:       sarq
@@ -194,7 +194,7 @@ define i64 @preemptible_table(i64 %i, i64 %x) {
 }
 
 ; CHECK-LABEL: {{^}}volatile_load:
-; CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
+; CHECK:         callq __rsb_icall_r11
 define i64 @volatile_load(i64 %i, i64 %x) {
   %p = getelementptr [2 x ptr], ptr @ops, i64 0, i64 %i
   %f = load volatile ptr, ptr %p
