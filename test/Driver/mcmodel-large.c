@@ -1,7 +1,7 @@
 // -mcmodel=large makes every call indirect (through the GOT and a
 // register). In an executable each call is then counted when the run-time
-// mark check finds the callee's accounting entry, and followed by a reset
-// otherwise; a shared object has no check, so every call is followed by a
+// mark check (the runtime's copy, which also makes the call) finds the
+// callee's accounting entry, and followed by a reset otherwise; a shared object has no check, so every call is followed by a
 // reset. Safe either way, but the user hears of the cost once per module.
 // Functions keep their prefixes and thunk returns.
 
@@ -18,11 +18,8 @@
 
 // CHECK-LABEL: __rsb_entry.caller:
 // CHECK-LABEL: {{^}}caller:
-// CHECK:         cmpq __rsb_prefix_mark(%rip), %r10
-// CHECK:         callq *%r11
-// CHECK-NEXT:    callq __rsb_reset_depth{{$}}
-// CHECK:         sarq $5, %fs:__rsb_depth@TPOFF
-// CHECK-NEXT:    callq *%r11
+// CHECK:         movq (%rcx,%rax), %r11
+// CHECK-NEXT:    callq __rsb_icall_r11{{$}}
 // CHECK:         je __rsb_refill_return # TAILCALL
 
 // PIC-LABEL: {{^}}caller:

@@ -75,7 +75,8 @@ enum counter_write counter_write_of(const struct insn *insn,
   switch (insn->op) {
   case FS_SAR:
     if (counter_shift)
-      return role == CODE_ENTRY ? WRITE_ENTRY_SAR : WRITE_CALL_SAR;
+      return role == CODE_ENTRY || role == CODE_ICALL ? WRITE_ENTRY_SAR
+                                                      : WRITE_CALL_SAR;
     break;
   case FS_SHL:
     if (counter_shift)
@@ -86,7 +87,7 @@ enum counter_write counter_write_of(const struct insn *insn,
       return WRITE_CAP;
     break;
   case FS_MOV:
-    if (role == CODE_RESET)
+    if (role == CODE_RESET || role == CODE_ICALL)
       return WRITE_RESET;
     if (role == CODE_REFILL || role == CODE_TAIL_ACCOUNT)
       return WRITE_CREDIT;

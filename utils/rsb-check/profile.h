@@ -23,15 +23,16 @@
  * write there. */
 enum counter_write {
   WRITE_NONE,       /* not followed: code that is not rsb-stuff's */
-  WRITE_ENTRY_SAR,  /* an accounting entry's `sar $5`: counts the call that
-                       entered it */
+  WRITE_ENTRY_SAR,  /* an accounting entry's `sar $5` (or __rsb_icall_r11's,
+                       before its jump): counts the call that entered it */
   WRITE_CALL_SAR,   /* any other `sar $5` (counted indirect calls, table
                        calls): counts the next call */
   WRITE_CHECK,      /* `shl $5`: a return's check, of the innermost frame */
   WRITE_TAIL_CHECK, /* `shl $5` in __rsb_tail_account: the check of the
                        return its caller's tail call will make */
   WRITE_CAP,        /* `and %r10`: a cap (llvm-pass/RSBStuffCaps.cpp) */
-  WRITE_RESET,      /* a store of __rsb_reset_depth: a reset for its caller */
+  WRITE_RESET,      /* a store of __rsb_reset_depth (or __rsb_icall_r11): a
+                       reset for its caller */
   WRITE_CREDIT,     /* a store of a refill: the credit */
   WRITE_STORE,      /* any other write (the signal wrapper's reset, ...) */
 };

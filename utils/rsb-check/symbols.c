@@ -137,6 +137,8 @@ static enum code_role role_of_name(const char *name) {
     return CODE_ENTRY;
   if (strcmp(name, "__rsb_reset_depth") == 0)
     return CODE_RESET;
+  if (strcmp(name, "__rsb_icall_r11") == 0)
+    return CODE_ICALL;
   if (strcmp(name, "__rsb_return_thunk") == 0 ||
       strcmp(name, "__rsb_refill_return") == 0)
     return CODE_REFILL;

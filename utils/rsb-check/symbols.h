@@ -57,6 +57,9 @@ enum code_role {
   CODE_TAIL_ACCOUNT, /* __rsb_tail_account(_flags): its check accounts the
                         return of the code its caller tail-calls; it refills
                         too */
+  CODE_ICALL,        /* __rsb_icall_r11: its `sar` counts the call that
+                        entered it (which its jump to the target continues),
+                        its stores reset for its caller */
 };
 
 /* The role of the function containing addr (CODE_OTHER for files without
