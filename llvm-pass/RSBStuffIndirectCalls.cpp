@@ -30,11 +30,26 @@
 //   callq   *%r11                       (f keeps its ENDBR64 under IBT)
 // .Ldone:
 //
-// The test and the accounting are the same at every call site, so where the
-// block is cold by the static estimate (RSBStuffColdCode.cpp) they live once
-// in the runtime (runtime/rsb_thunks.S), which sets ZF when it counted the
-// call: 23 bytes a call site instead of 57, for four instructions more (the
-// call, its `ret`, the flag, the `je`), counted exactly as in place:
+// The test and the accounting are the same at every call site, so by
+// default they live once in the runtime (runtime/rsb_thunks.S), whose copy
+// also makes the call (`__rsb_icall_r11`): it jumps to a marked target
+// after counting it, so the callee returns to the site as after the check
+// in place, and calls any other target from a frame of its own and resets
+// the credit after it. 5 bytes a call site (8 with the load into %r11) for
+// one instruction more, the `jmp`, per counted call:
+//
+//   movq    %rax, %r11
+//   callq   __rsb_icall_r11
+//
+// The frame is 16 bytes below the site's, so not where any call of the
+// function passes arguments on the stack (the callee would not find them)
+// or returns twice (the frame would be gone when it returns again); nor
+// for a call whose pointer starts out as a capped C library function (that
+// comparison stays at the site), nor under -mretpoline. Those calls keep
+// the check in place, or where the block is cold by the static estimate
+// (RSBStuffColdCode.cpp) call a copy that only checks and sets ZF when it
+// counted the call: 23 bytes a call site instead of 57, for four
+// instructions more (the call, its `ret`, the flag, the `je`):
 //
 //   movq    %rax, %r11
 //   callq   __rsb_count_marked_r11      the check above and the sarq; ZF
@@ -46,21 +61,6 @@
 // .Lcounted:
 //   callq   *%r11
 // .Ldone:
-//
-// Where the call also passes no argument on the stack, the runtime's copy
-// makes the call too (`__rsb_icall_r11`): it jumps to a marked target after
-// counting it, so the callee returns to the site as after the check in
-// place, and calls any other target from a frame of its own and resets the
-// credit after it. 5 bytes a call site (8 with the load into %r11), and one
-// instruction more than in place, the `jmp`, for a counted call:
-//
-//   movq    %rax, %r11
-//   callq   __rsb_icall_r11
-//
-// Not for a function that calls one that returns twice (the frame would be
-// gone when it returns again), nor for a call whose pointer starts out as a
-// capped C library function (that check stays at the site), nor under
-// -mretpoline.
 //
 // Statistics builds keep the in-place form, whose entries count the call
 // in the same place.
