@@ -144,6 +144,9 @@ struct PrefixRequest {
   /// Save and restore %r11 around the initial-exec counter access: it
   /// carries an argument, or the convention preserves it.
   bool KeepR11 = false;
+  /// Code optimised for size: the entry calls this runtime function, which
+  /// shifts the counter, instead of holding the `sarq` itself.
+  llvm::MCSymbol *CountCall = nullptr;
   /// Start the entry with ENDBR64 (-fcf-protection=branch): it is reached
   /// through PLTs and GOT slots, which are indirect branches.
   bool Endbr = false;

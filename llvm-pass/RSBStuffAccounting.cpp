@@ -81,7 +81,8 @@ MCInst registerInst(const X86Names &Names, StringRef Opcode, MCRegister Reg) {
 
 /// The accounting instructions: `sarq $5` on the counter, and in statistics
 /// mode `incq` on the first word of the statistics block; after an ENDBR64
-/// where the entry may be reached by an indirect branch (IBT).
+/// where the entry may be reached by an indirect branch (IBT). Or, in code
+/// optimised for size, a call of the runtime function that does the `sarq`.
 } // namespace
 
 SmallVector<MCInst, 8>
@@ -94,6 +95,14 @@ rsbstuff::accountingSequence(MCContext &Ctx, const PrefixRequest &Request,
     MCInst Endbr;
     Endbr.setOpcode(Names.opcode("ENDBR64"));
     Seq.push_back(Endbr);
+  }
+  if (Request.CountCall) {
+    MCInst Call;
+    Call.setOpcode(Names.opcode("CALL64pcrel32"));
+    Call.addOperand(
+        MCOperand::createExpr(MCSymbolRefExpr::create(Request.CountCall, Ctx)));
+    Seq.push_back(Call);
+    return Seq;
   }
   // %r11 is scratch at a function entry in the conventions of C (PLT stubs
   // clobber it too), but not where it carries an argument (preserve_none)

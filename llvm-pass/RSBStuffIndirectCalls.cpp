@@ -347,13 +347,18 @@ bool X86RSBStuff::sharesUnder(SharedCheck Policy,
 /// Whether the runtime's copy makes Call: by default wherever it can,
 /// which is from a frame of its own, 16 bytes below the site's, so only
 /// where no call of the function passes stack arguments (the callee would
-/// not find them) or returns twice (the frame would be gone by then); and
-/// where the copy's reset after an unmarked target is wanted.
+/// not find them) or returns twice (the frame would be gone by then), and
+/// not in a module that takes the address of a function that returns twice
+/// (`(use_vfork ? vfork : fork)()`: the call through the pointer does not
+/// say so; the runtime stops the C library's ones that come from
+/// elsewhere); and where the copy's reset after an unmarked target is
+/// wanted.
 bool X86RSBStuff::sharesIndirectCall(const MachineInstr &Call) const {
   const MachineFrameInfo &MFI = MF->getFrameInfo();
   return sharesUnder(SharedIndirectCall, Call) && opts::ResetCredit &&
          !isRetpolineCall(Call) && MFI.isMaxCallFrameSizeComputed() &&
-         MFI.getMaxCallFrameSize() == 0 && !MF->exposesReturnsTwice();
+         MFI.getMaxCallFrameSize() == 0 && !MF->exposesReturnsTwice() &&
+         !TakesReturnsTwiceAddress;
 }
 
 /// Makes Call (`call *%r11`) a call of the runtime's copy, which checks the

@@ -61,6 +61,13 @@ cl::opt<std::string> TailAccount(
              "a plain ret (\"<name>_flags\" preserves RFLAGS)"),
     cl::init("__rsb_tail_account"), cl::cat(RSBCategory));
 
+cl::opt<bool> CompactEntries(
+    "x86-rsb-stuff-compact-entries",
+    cl::desc("Functions optimised for size (-Os, -Oz) count their calls by "
+             "calling the runtime's __rsb_count_call from their entry "
+             "instead of holding the `sarq` (5 bytes instead of 10 or 12)"),
+    cl::init(true), cl::cat(RSBCategory));
+
 cl::opt<std::string> CounterSym("x86-rsb-stuff-counter",
                                 cl::desc("Thread-local call depth counter"),
                                 cl::init("__rsb_depth"), cl::cat(RSBCategory));

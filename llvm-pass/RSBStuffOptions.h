@@ -38,6 +38,7 @@ extern llvm::cl::opt<std::string> ReturnThunk;
 extern llvm::cl::opt<ReturnCheck> ReturnCheckForm;
 extern llvm::cl::opt<std::string> TailAccount;
 extern llvm::cl::opt<std::string> CounterSym;
+extern llvm::cl::opt<bool> CompactEntries;
 extern llvm::cl::opt<bool> Stats;
 extern llvm::cl::opt<std::string> StatsSym;
 extern llvm::cl::opt<TLSChoice> TLSForm;

@@ -149,6 +149,22 @@ void rsbstuff::describeSymbols(PrefixRequest &R, const Function &F) {
   R.Visibility = visibilityOf(F);
 }
 
+/// The runtime function that shifts the counter for the entries of code
+/// optimised for size (runtime/rsb_thunks.S).
+static constexpr const char *CountCallSym = "__rsb_count_call";
+
+/// Whether F's entry calls the runtime's `sarq` instead of holding it: 5
+/// bytes instead of 10 (12 in shared objects), for a call and a return more
+/// per call of F, where code size comes first (-Os, -Oz). Such a function is
+/// never a marked target (mayBeMarkedTarget), so nothing reads its entry's
+/// bytes. Statistics builds, entries that keep %r11 around the counter's
+/// load, the kernel's forms and entries out of line keep the `sarq`.
+static bool usesCountCall(const Function &F, const PrefixRequest &R) {
+  return opts::CompactEntries && F.hasOptSize() && !R.StatsBlock &&
+         !R.KeepR11 && R.Form != CounterForm::Direct &&
+         R.Placement == EntryPlacement::Prefix && !R.Elided;
+}
+
 void X86RSBStuff::requestPrefix() {
   const Function &F = MF->getFunction();
   // f keeps the plain build's alignment: 16 bytes, none where the code is
@@ -178,6 +194,8 @@ void X86RSBStuff::requestPrefix() {
       R.Placement == EntryPlacement::Prefix && mayBeMarkedTarget(F, R.Form);
   R.OwnSection = MF->getTarget().getFunctionSections() || F.hasComdat();
   R.Elided = CurrentElided;
+  if (usesCountCall(F, R))
+    R.CountCall = namedSymbol(CountCallSym);
   // The streamer aligns f itself, with the prefix in the padding; the
   // AsmPrinter's alignment would come in front of both. It still applies
   // an explicit alignment (aligned(N), -falign-functions), which then
@@ -210,6 +228,9 @@ void X86RSBStuff::prepareModule(const Module &M) {
   auto IsLeafDeclaration = [&TLIWP](const Function &F) {
     return isShallowDeclaration(F, TLIWP.getTLI(F));
   };
+  TakesReturnsTwiceAddress = any_of(M, [](const Function &F) {
+    return F.hasFnAttribute(Attribute::ReturnsTwice) && F.hasAddressTaken();
+  });
   unsigned Limit = opts::Design == Variant::Prefix ? Settings.ElideDepth : 0;
   Depth = std::make_unique<CallDepth>(Limit, CanElide, IsLeafDeclaration);
 }

@@ -68,6 +68,9 @@ private:
   const llvm::Module *SettingsModule = nullptr;
   ModuleSettings Settings;
   std::unique_ptr<CallDepth> Depth;
+  /// The module takes the address of a function that returns twice (vfork,
+  /// getcontext, setjmp): its calls through pointers are made at the site.
+  bool TakesReturnsTwiceAddress = false;
   bool CurrentElided = false;
   /// This function's returns check the counter in place (lowerExits).
   bool CurrentInlineReturns = false;

@@ -112,6 +112,34 @@
 .endm
 
 /*
+ * Pushes one RSB entry that points at int3 and drops its return address
+ * from the stack and the shadow stack again, so that the next `ret` is
+ * predicted into the trap however few entries the code before left: for a
+ * `ret` that may follow code the counter cannot see. Writes no register
+ * and no flag (jrcxz, not test and jz): the reset keeps them all.
+ */
+.macro PUSH_TRAP_ENTRY
+	call	5f
+	.cfi_adjust_cfa_offset 8
+	int3				/* only ever reached speculatively */
+5:
+	leaq	8(%rsp), %rsp
+	.cfi_adjust_cfa_offset -8
+	pushq	%rcx
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rcx, 0
+	movl	$0, %ecx
+	rdsspq	%rcx			/* 0 without a shadow stack */
+	jrcxz	6f
+	movl	$1, %ecx
+	incsspq	%rcx			/* the trap's shadow stack entry */
+6:
+	popq	%rcx
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rcx
+.endm
+
+/*
  * Pushes RSB_FILL_ENTRIES return addresses that point at int3 and drops
  * them from the stack (and the shadow stack) again: they stay in the RSB,
  * so the next returns are predicted into a trap (harmless speculation)
@@ -302,6 +330,15 @@ ACCOUNTING_FUNC __rsb_tail_account_flags, COUNTER_USES_R11, 1
  * next accounted return without a counted call refills. Preserves every
  * register and the flags (it is also called right before conditional tail
  * jumps).
+ *
+ * Also jumped to, at the end of a frame that called such code (rsb-ld's
+ * fallbacks, tail calls to plain code, __rsb_icall_r11): its `ret` then
+ * ends the frame's own call, after the callee's plain return, which may
+ * have taken the RSB's last entry. So it returns over one entry pushed
+ * right before (PUSH_TRAP_ENTRY), predicted into a trap, never from the
+ * BTB: one misprediction per reset, which a refill follows anyway. The
+ * entry of the call that reached it stays in the RSB, one too many, until
+ * the next return without a counted call refills.
  */
 	.p2align 4, 0xcc
 	.globl	__rsb_reset_depth
@@ -318,10 +355,35 @@ __rsb_reset_depth:
 	RESTORE_REGS 0, 1
 #endif
 	RESTORE_REGS COUNTER_USES_R11, 0
+	PUSH_TRAP_ENTRY
 	ret
 	int3
 	.cfi_endproc
 	.size	__rsb_reset_depth, . - __rsb_reset_depth
+
+/*
+ * The accounting of an entry in code optimised for size (-Os, -Oz): `call
+ * __rsb_count_call` in place of the `sarq`, 5 bytes instead of 10 (12 in a
+ * shared object; llvm-pass/X86RSBStuff.cpp, usesCountCall). It shifts the
+ * counter for the call that entered the entry and returns into it, which
+ * falls through into its function. Its own call and return match, and
+ * take one of the RSB's spare entries for a moment, as the other helpers
+ * do. Clobbers the flags and, in the PIC form, %r11, which are free at a
+ * function's entry (the entries that must keep %r11 hold the `sarq`). Its
+ * `sarq` is followed by a `ret`, never by a function's first byte: no mark.
+ */
+	.p2align 4, 0xcc
+	.globl	__rsb_count_call
+	.hidden	__rsb_count_call
+	.type	__rsb_count_call, @function
+__rsb_count_call:
+	.cfi_startproc
+	LOAD_COUNTER
+	sarq	$RSB_DEPTH_SHIFT, COUNTER
+	ret
+	int3
+	.cfi_endproc
+	.size	__rsb_count_call, . - __rsb_count_call
 
 /*
  * A return thunk that only returns: what `-x86-rsb-stuff-variant=ret-thunk`
@@ -375,10 +437,10 @@ __rsb_count_marked_r11:
 	.size	__rsb_count_marked_r11, . - __rsb_count_marked_r11
 
 /*
- * The whole counted indirect call, shared by the call sites that pass no
- * argument on the stack (llvm-pass/RSBStuffIndirectCalls.cpp): `call
- * __rsb_icall_r11` in place of the check, both calls and the reset, 5 bytes
- * instead of 20. The target is in %r11.
+ * The whole counted indirect call, shared by the call sites of functions
+ * that pass no argument on the stack (llvm-pass/RSBStuffIndirectCalls.cpp):
+ * `call __rsb_icall_r11` in place of the check, both calls and the reset, 5
+ * bytes instead of 54 in place. The target is in %r11.
  *
  * A marked target is counted, as by __rsb_count_marked_r11, and entered by
  * a jump: it returns through its check straight to the site, so the call is
@@ -393,13 +455,28 @@ __rsb_count_marked_r11:
  * call a function that returns twice (the frame is gone by then).
  * `pushq %rbp; movq %rsp, %rbp` keeps the stack 16-byte aligned at the call
  * and frame-pointer unwinders on the site's chain; the FDE serves the
- * others. This function's own ret comes after the callee's, which may have
- * used the RSB's last entry: it returns over one entry pushed just before,
- * which points at a trap, and is so never predicted from the BTB (at the
- * price of one misprediction; the site is cold, and the reset costs a
- * refill anyway). Clobbers %r10, %r11 and the flags, which the site leaves
- * free.
+ * others. The frame ends in the reset, whose own ret comes after the
+ * callee's and so returns over an entry it pushed at a trap
+ * (__rsb_reset_depth). A target among the C library's functions that
+ * return twice stops the program (RETURNS_TWICE_CHECK). Clobbers %r10,
+ * %r11 and the flags, which the site leaves free.
  */
+/*
+ * Stops at a target that is one of the C library's six functions that
+ * return twice (__rsb_returns_twice, rsb_returns_twice.c): the frame
+ * below would be gone when it returns the second time.
+ * __rsb_returns_twice_called says which one it was and traps.
+ */
+.macro RETURNS_TWICE_CHECK
+	testq	%r11, %r11		/* a null target faults as in place; */
+	jz	4f			/* the words of absent functions are 0 */
+	.irp	n, 0, 1, 2, 3, 4, 5
+	cmpq	__rsb_returns_twice + \n * 8(%rip), %r11
+	je	.Lreturns_twice
+	.endr
+4:
+.endm
+
 	.p2align 4, 0xcc
 	.globl	__rsb_icall_r11
 	.hidden	__rsb_icall_r11
@@ -416,6 +493,7 @@ __rsb_icall_r11:
 	sarq	$RSB_DEPTH_SHIFT, COUNTER	/* the entry's accounting */
 	jmp	*%r11			/* f returns to the site */
 1:
+	RETURNS_TWICE_CHECK
 	pushq	%rbp
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset %rbp, 0
@@ -425,23 +503,10 @@ __rsb_icall_r11:
 	popq	%rbp
 	.cfi_def_cfa %rsp, 8
 	.cfi_restore %rbp
-	RESET_CALL_DEPTH
-	STATS_INC(RSB_STATS_RESETS)
-	call	2f			/* one RSB entry for the ret below */
-	.cfi_adjust_cfa_offset 8
-	int3				/* only ever reached speculatively */
-2:
-	addq	$8, %rsp
-	.cfi_adjust_cfa_offset -8
-	xorl	%r10d, %r10d
-	rdsspq	%r10			/* 0 without a shadow stack */
-	testq	%r10, %r10
-	jz	3f
-	movl	$1, %r10d
-	incsspq	%r10			/* the trap's shadow stack entry */
-3:
-	ret
-	int3
+	jmp	__rsb_reset_depth	/* the reset, and the return to the site */
+.Lreturns_twice:
+	movq	%r11, %rdi		/* the target */
+	jmp	__rsb_returns_twice_called
 	.cfi_endproc
 	.size	__rsb_icall_r11, . - __rsb_icall_r11
 

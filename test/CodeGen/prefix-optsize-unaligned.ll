@@ -6,9 +6,13 @@
 ; at f, and rsb-verify accepts f at any address. A function not optimised
 ; for size in the same file stays 16-byte aligned.
 
+; The entries hold their `sarq` here (-x86-rsb-stuff-compact-entries=false:
+; by default they call the runtime's, prefix-optsize-count-call.ll).
+
 ; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -asm-verbose=false %s \
-; RUN:   -o - | FileCheck %s
-; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s -o %t.o
+; RUN:   -x86-rsb-stuff-compact-entries=false -o - | FileCheck %s
+; RUN: %llc -mtriple=x86_64-linux-gnu -x86-rsb-stuff -filetype=obj %s \
+; RUN:   -x86-rsb-stuff-compact-entries=false -o %t.o
 ; RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYM
 ; RUN: %rsb-verify %t.o | FileCheck %s --check-prefix=VERIFY
 

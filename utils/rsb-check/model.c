@@ -20,7 +20,8 @@
  * and credit rules (a call shifts it right arithmetically by 5, a return
  * left by 5, a return that leaves zero refills and stores all ones) applied
  * to every call and return the thread executes, the C library's and all
- * uninstrumented code's included, but not to a refill's own calls. Its
+ * uninstrumented code's included, but not to a refill's own calls nor to
+ * the reset's push of an entry at a trap (neither returns). Its
  * refills (ideal-refills=) are the ones a counter that missed nothing would
  * need: on a plain build, the refills call depth tracking cannot avoid; on
  * an instrumented one, the yardstick for its refills=. With
@@ -97,12 +98,12 @@ void model_thread_clear(struct model_thread *t) {
 /* ---- Calls and returns --------------------------------------------------- */
 
 bool model_call(struct model_thread *t, struct counts *c, uint64_t call_addr,
-                uint64_t ret_addr, bool refill_call) {
+                uint64_t ret_addr, bool refill_call, bool trap_call) {
   /* The refill is 16 calls in a row, each to the next: count its first. */
   bool starts_refill = refill_call && !t->in_refill;
   t->in_refill = refill_call;
   c->calls++;
-  if (!refill_call)
+  if (!refill_call && !trap_call)
     t->exact = (uint64_t)((int64_t)t->exact >> RSB_DEPTH_SHIFT);
   if (starts_refill) {
     t->refill_occupancy = t->rsb.count;
@@ -112,7 +113,8 @@ bool model_call(struct model_thread *t, struct counts *c, uint64_t call_addr,
   }
   ring_push(&t->rsb, ret_addr);
   if (t->profile)
-    profile_call(t->profile, call_addr, ret_addr, refill_call, starts_refill);
+    profile_call(t->profile, call_addr, ret_addr, refill_call || trap_call,
+                 starts_refill);
   return starts_refill;
 }
 

@@ -64,12 +64,13 @@ void model_thread_clear(struct model_thread *t);
 
 /* An executed call at call_addr that left ret_addr on the stack;
  * refill_call says that the call lies in one of the runtime's refill
- * thunks. Counts it in *c and returns true when it starts a refill (the
- * model's occupancy at that moment is then in t->refill_occupancy and
+ * thunks, trap_call that it is the reset's push of one entry at a trap.
+ * Counts it in *c and returns true when it starts a refill (the model's
+ * occupancy at that moment is then in t->refill_occupancy and
  * c->min_rsb_at_refill). Every other call is counted on the exact
- * counter. */
+ * counter: neither kind returns. */
 bool model_call(struct model_thread *t, struct counts *c, uint64_t call_addr,
-                uint64_t ret_addr, bool refill_call);
+                uint64_t ret_addr, bool refill_call, bool trap_call);
 
 /* An executed return that went to target: pops the model's prediction,
  * classifies and counts it in *c. is_trap reads memory at a mispredicted

@@ -70,6 +70,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define TRAP_CACHE_SLOTS 64
 /* Marks a call of a refill in its callback's data, the call's address. */
 #define REFILL_BIT ((uintptr_t)1 << 63)
+#define TRAP_BIT ((uintptr_t)1 << 62)
 /* Where a counter write's callback data keeps its enum counter_write,
  * above the instruction's address. */
 #define WRITE_KIND_SHIFT 56
@@ -79,8 +80,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 /* --refill-profile: a thread's shifts of the counter since its last call,
  * return or other write to it, one scoreboard element a thread. */
 struct pending_shifts {
-  uint64_t entry_sars, call_sars; /* how many */
-  uint64_t check, tail_check;     /* the address of the last, or 0 */
+  uint64_t entry_sars, call_sars, caller_sars; /* how many */
+  uint64_t check, tail_check; /* the address of the last, or 0 */
 };
 
 struct trap_entry {
@@ -307,6 +308,8 @@ static void flush_shifts(unsigned vcpu, struct vcpu *v) {
     profile_shift(p, v->model.exact, WRITE_ENTRY_SAR, 0);
   for (; s->call_sars; s->call_sars--)
     profile_shift(p, v->model.exact, WRITE_CALL_SAR, 0);
+  for (; s->caller_sars; s->caller_sars--)
+    profile_shift(p, v->model.exact, WRITE_CALLER_SAR, 0);
   if (s->check)
     profile_shift(p, v->model.exact, WRITE_CHECK, s->check);
   if (s->tail_check)
@@ -319,10 +322,11 @@ static void on_call_store(unsigned vcpu, qemu_plugin_meminfo_t info,
   (void)vaddr;
   struct vcpu *v = pl.vcpus[vcpu];
   bool in_refill = (uintptr_t)data & REFILL_BIT;
-  uint64_t call_addr = (uintptr_t)data & ~REFILL_BIT;
+  bool trap = (uintptr_t)data & TRAP_BIT;
+  uint64_t call_addr = (uintptr_t)data & ~(REFILL_BIT | TRAP_BIT);
   flush_shifts(vcpu, v);
-  if (model_call(&v->model, v->counts, call_addr, access_value(info),
-                 in_refill) &&
+  if (model_call(&v->model, v->counts, call_addr, access_value(info), in_refill,
+                 trap) &&
       pl.report.verbose)
     note_refill(v, call_addr);
 }
@@ -447,10 +451,13 @@ static void instrument_counter_write(struct qemu_plugin_insn *insn,
     return;
   case WRITE_ENTRY_SAR:
   case WRITE_CALL_SAR:
+  case WRITE_CALLER_SAR:
     op = QEMU_PLUGIN_INLINE_ADD_U64;
     imm = 1;
     field = w == WRITE_ENTRY_SAR ? offsetof(struct pending_shifts, entry_sars)
-                                 : offsetof(struct pending_shifts, call_sars);
+            : w == WRITE_CALL_SAR
+                ? offsetof(struct pending_shifts, call_sars)
+                : offsetof(struct pending_shifts, caller_sars);
     break;
   case WRITE_CHECK:
     field = offsetof(struct pending_shifts, check);
@@ -476,9 +483,11 @@ static void instrument(struct qemu_plugin_insn *insn) {
   x86_decode(code, size, &decoded);
   switch (decoded.kind) {
   case INSN_CALL: {
-    /* The top bit, never set in a user-space address: a refill's call. */
+    /* The top bits, never set in a user-space address: a refill's call,
+     * the reset's push of an entry at a trap. */
     uintptr_t data = (uintptr_t)vaddr |
-                     (symbol_test(as_in_refill_thunk, vaddr) ? REFILL_BIT : 0);
+                     (symbol_test(as_in_refill_thunk, vaddr) ? REFILL_BIT : 0) |
+                     (symbol_test(as_in_trap_push, vaddr) ? TRAP_BIT : 0);
     qemu_plugin_register_vcpu_mem_cb(insn, on_call_store,
                                      QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_W,
                                      (void *)(data));

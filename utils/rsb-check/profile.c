@@ -74,9 +74,12 @@ enum counter_write counter_write_of(const struct insn *insn,
   bool counter_shift = insn->size == 8 && insn->count == RSB_DEPTH_SHIFT;
   switch (insn->op) {
   case FS_SAR:
-    if (counter_shift)
-      return role == CODE_ENTRY || role == CODE_ICALL ? WRITE_ENTRY_SAR
-                                                      : WRITE_CALL_SAR;
+    if (!counter_shift)
+      break;
+    if (role == CODE_COUNT_CALL)
+      return WRITE_CALLER_SAR;
+    return role == CODE_ENTRY || role == CODE_ICALL ? WRITE_ENTRY_SAR
+                                                    : WRITE_CALL_SAR;
     break;
   case FS_SHL:
     if (counter_shift)
@@ -239,6 +242,11 @@ void profile_shift(struct profile *p, uint64_t exact, enum counter_write w,
     p->counter = (uint64_t)((int64_t)p->counter >> RSB_DEPTH_SHIFT);
     if (p->depth)
       p->frames[p->depth - 1].counted = true;
+    break;
+  case WRITE_CALLER_SAR:
+    p->counter = (uint64_t)((int64_t)p->counter >> RSB_DEPTH_SHIFT);
+    if (p->depth > 1)
+      p->frames[p->depth - 2].counted = true;
     break;
   case WRITE_CALL_SAR:
     p->counter = (uint64_t)((int64_t)p->counter >> RSB_DEPTH_SHIFT);

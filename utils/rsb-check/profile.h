@@ -27,6 +27,9 @@ enum counter_write {
                        before its jump): counts the call that entered it */
   WRITE_CALL_SAR,   /* any other `sar $5` (counted indirect calls, table
                        calls): counts the next call */
+  WRITE_CALLER_SAR, /* __rsb_count_call's `sar $5`: counts the call that
+                       entered its caller, an entry of code optimised for
+                       size */
   WRITE_CHECK,      /* `shl $5`: a return's check, of the innermost frame */
   WRITE_TAIL_CHECK, /* `shl $5` in __rsb_tail_account: the check of the
                        return its caller's tail call will make */
@@ -38,8 +41,8 @@ enum counter_write {
 };
 
 static inline bool counter_write_is_shift(enum counter_write w) {
-  return w == WRITE_ENTRY_SAR || w == WRITE_CALL_SAR || w == WRITE_CHECK ||
-         w == WRITE_TAIL_CHECK;
+  return w == WRITE_ENTRY_SAR || w == WRITE_CALL_SAR || w == WRITE_CALLER_SAR ||
+         w == WRITE_CHECK || w == WRITE_TAIL_CHECK;
 }
 
 /* How the profile takes a write of insn in code of the given role. */

@@ -280,7 +280,9 @@ static void on_call(struct thread *t, const struct user_regs_struct *regs) {
   uint64_t ret_addr = 0;
   mem_read(t->tid, regs->rsp, &ret_addr, sizeof ret_addr);
   bool refill = as_in_refill_thunk(&p->as, t->tid, t->pending_rip);
-  if (model_call(&t->model, &p->counts, t->pending_rip, ret_addr, refill) &&
+  bool trap = as_in_trap_push(&p->as, t->tid, t->pending_rip);
+  if (model_call(&t->model, &p->counts, t->pending_rip, ret_addr, refill,
+                 trap) &&
       tr.opts->report.verbose)
     note_refill(t, t->pending_rip);
 }

@@ -139,6 +139,8 @@ static enum code_role role_of_name(const char *name) {
     return CODE_RESET;
   if (strcmp(name, "__rsb_icall_r11") == 0)
     return CODE_ICALL;
+  if (strcmp(name, "__rsb_count_call") == 0)
+    return CODE_COUNT_CALL;
   if (strcmp(name, "__rsb_return_thunk") == 0 ||
       strcmp(name, "__rsb_refill_return") == 0)
     return CODE_REFILL;
@@ -491,13 +493,23 @@ bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr) {
          image_in_thunk(img, vaddr);
 }
 
+bool as_in_trap_push(struct addr_space *as, pid_t tid, uint64_t addr) {
+  return as_code_role(as, tid, addr) == CODE_RESET;
+}
+
 bool as_in_instrumented_code(struct addr_space *as, pid_t tid, uint64_t addr) {
   struct elf_image *img;
   uint64_t vaddr;
   if (!region_vaddr(as_lookup(as, tid, addr), addr, &img, &vaddr))
     return false;
   const struct func_symbol *s = image_symbol(img, vaddr);
-  return image_in_thunk(img, vaddr) || (s && s->instrumented);
+  // The runtime's assembly helpers with a role (the reset, the copy of the
+  // indirect call, ...) are rsb-stuff's code too: their own returns must not
+  // underflow either. Its C functions (start-up checks, the API) return
+  // plainly, as any library does.
+  return image_in_thunk(img, vaddr) ||
+         (s && (s->instrumented ||
+                (s->role != CODE_OTHER && s->role != CODE_INSTRUMENTED)));
 }
 
 enum code_role as_code_role(struct addr_space *as, pid_t tid, uint64_t addr) {

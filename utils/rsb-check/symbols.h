@@ -41,9 +41,14 @@ void as_clear(struct addr_space *as);
 /* True when addr lies in one of the runtime's refill thunks. */
 bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr);
 
-/* True when addr lies in the runtime's thunks or in a function rsb-stuff
- * compiled (one with an `__rsb_entry.` symbol); false for other code and
- * for files without symbols. */
+/* True when addr lies in __rsb_reset_depth, whose one call pushes an RSB
+ * entry at a trap for its own return and never returns. */
+bool as_in_trap_push(struct addr_space *as, pid_t tid, uint64_t addr);
+
+/* True when addr lies in the runtime's thunks and its assembly helpers that
+ * have a role (the reset, the copy of the indirect call, ...) or in a
+ * function rsb-stuff compiled (one with an `__rsb_entry.` symbol); false for
+ * other code and for files without symbols. */
 bool as_in_instrumented_code(struct addr_space *as, pid_t tid, uint64_t addr);
 
 /* What the refill profile makes of writes to the counter in code at an
@@ -60,6 +65,8 @@ enum code_role {
   CODE_ICALL,        /* __rsb_icall_r11: its `sar` counts the call that
                         entered it (which its jump to the target continues),
                         its stores reset for its caller */
+  CODE_COUNT_CALL,   /* __rsb_count_call: its `sar` counts the call that
+                        entered the entry that called it */
 };
 
 /* The role of the function containing addr (CODE_OTHER for files without

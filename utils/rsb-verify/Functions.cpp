@@ -141,7 +141,9 @@ bool FunctionFinder::isElided(const Symbol &Entry, StringRef Name) const {
 /// of the initial-exec form (which the linker may relax to `movq $tpoff,
 /// %r11` in an executable) (inside `pushq %r11; ...; popq %r11` where the
 /// function's convention needs %r11 kept), `sarq $5` on the counter, the
-/// statistics `incq`, and, out of line, a final `jmp`.
+/// statistics `incq`, and, out of line, a final `jmp`; or, in code optimised
+/// for size, endbr64 and `call __rsb_count_call` (the runtime's `sarq`)
+/// last.
 void FunctionFinder::checkAccounting(const Function &F, size_t First,
                                      size_t Last) {
   SmallVector<StringRef, 8> Body;
@@ -155,6 +157,10 @@ void FunctionFinder::checkAccounting(const Function &F, size_t First,
   bool Counted = false;
   for (size_t K = First; K != Last; ++K) {
     const Insn &I = B.Insns[K];
+    if (K + 1 == Last && B.isCallTo(I, {CountCall})) {
+      Counted = true;
+      continue;
+    }
     if (B.isFsShiftBy5(I)) {
       Counted = true;
       if (auto Offset = B.counterOffset(I))
@@ -170,7 +176,8 @@ void FunctionFinder::checkAccounting(const Function &F, size_t First,
   }
   if (!Counted)
     problem(F.Entry->Value, F.Entry->Name,
-            "no `sarq $5, %fs:...` accounting instruction");
+            "no `sarq $5, %fs:...` accounting instruction (nor `call " +
+                CountCall + "`)");
 }
 
 /// Whether instruction N of an entry's Count is one the accounting

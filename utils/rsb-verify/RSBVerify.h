@@ -75,6 +75,7 @@ inline constexpr llvm::StringLiteral RefillReturn = "__rsb_refill_return";
 inline constexpr llvm::StringLiteral PrefixMark = "__rsb_prefix_mark";
 inline constexpr llvm::StringLiteral SharedMarkCheck = "__rsb_count_marked_r11";
 inline constexpr llvm::StringLiteral SharedIndirectCall = "__rsb_icall_r11";
+inline constexpr llvm::StringLiteral CountCall = "__rsb_count_call";
 // -mretpoline's thunk that calls the target in %r11 (LLVM's).
 inline constexpr llvm::StringLiteral RetpolineR11 = "__llvm_retpoline_r11";
 

@@ -1,10 +1,11 @@
 /* vfork and getcontext called through a function pointer
  * (test/e2e/shared-indirect-call-returns-twice.test): the call site cannot
  * know that the target returns twice. Through __rsb_icall_r11 the target
- * returns (again) into the copy's frame, below the site's stack pointer,
- * which the vforked child, or the code run before setcontext, has reused by
- * then. The call to vfork sits in a block that __builtin_expect makes cold,
- * so that the default build shares it. */
+ * would return (again) into the copy's frame, below the site's stack
+ * pointer, which the vforked child, or the code run before setcontext, has
+ * reused by then. The calls sit in blocks that __builtin_expect makes cold.
+ * With -DPOINTERS_ELSEWHERE the addresses come from another file
+ * (icall-vfork-pointers.c), and this module does not know it takes them. */
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -50,9 +51,21 @@ __attribute__((noinline)) static void resume_twice(void) {
   }
 }
 
+#ifdef POINTERS_ELSEWHERE
+void take_pointers(pid_t (**vf)(void), int (**gc)(ucontext_t *));
+#else
+static void take_pointers(pid_t (**vf)(void), int (**gc)(ucontext_t *)) {
+  *vf = vfork;
+  *gc = getcontext;
+}
+#endif
+
 int main(int argc, char **argv) {
-  p_vfork = vfork;
-  p_getcontext = getcontext;
+  pid_t (*vf)(void);
+  int (*gc)(ucontext_t *);
+  take_pointers(&vf, &gc);
+  p_vfork = vf;
+  p_getcontext = gc;
   if (argc > 1 && !strcmp(argv[1], "getcontext")) {
     resume_twice();
     printf("getcontext returned: %d times\n", resumed);

@@ -1,0 +1,84 @@
+//===- rsb_returns_twice.c - The C library's functions that return twice --===//
+//
+// Part of rsb-stuff: call depth tracking (RSB stuffing) done by the compiler.
+//
+//===----------------------------------------------------------------------===//
+//
+// __rsb_icall_r11 (rsb_thunks.S) calls a target without the accounting
+// entry's mark from a frame of its own, below the call site's stack
+// pointer. A function that returns twice returns the second time after the
+// site has gone on and reused that frame: a vforked child's calls, the code
+// run before setcontext or longjmp. The compiler keeps such calls at the
+// site where it can see them (a call of a returns_twice function, a module
+// that takes the address of one: llvm-pass/RSBStuffIndirectCalls.cpp); a
+// pointer to one that comes from another module or library reaches the
+// copy, which compares the target with this table and stops the program
+// with a message instead of running on with a broken stack.
+//
+// Only executables use the copy (shared objects have no marks), so only
+// librsbstuff.a carries the table. Its words are the addresses the program
+// itself uses for these functions (the executable's canonical PLT entries
+// in a non-PIE link, the C library's in a PIE), so that a pointer taken
+// anywhere compares equal. The references are weak: a program that never
+// names a function cannot hold a pointer to it (a static link does not
+// pull it in, a freestanding one has none), and its word stays 0, which the
+// copy never compares. Nothing here needs the C library: freestanding
+// programs link it too.
+//
+//===----------------------------------------------------------------------===//
+
+#include <stddef.h>
+
+#define RSB_HIDDEN __attribute__((visibility("hidden")))
+
+// glibc's sigsetjmp is a macro and savectx absent; these are the functions
+// behind them that a pointer can hold.
+#define RSB_RETURNS_TWICE(X)                                                   \
+  X(vfork) X(__vfork) X(getcontext) X(setjmp) X(_setjmp) X(__sigsetjmp)
+
+// Counted strings: a loop that measures one would become a call to strlen.
+struct text {
+  const char *s;
+  size_t n;
+};
+
+#define RSB_TEXT(literal) ((struct text){literal, sizeof literal - 1})
+#define RSB_DECLARE(name)                                                      \
+  extern void rsb_##name(void) __asm__(#name) __attribute__((weak));
+#define RSB_ADDRESS(name) (void *)rsb_##name,
+#define RSB_NAME(name) {#name, sizeof #name - 1},
+
+RSB_RETURNS_TWICE(RSB_DECLARE)
+
+// Read by __rsb_icall_r11 (rsb_thunks.S, RETURNS_TWICE_CHECK): six words.
+RSB_HIDDEN void *const __rsb_returns_twice[] = {RSB_RETURNS_TWICE(RSB_ADDRESS)};
+
+static const struct text returns_twice_names[] = {RSB_RETURNS_TWICE(RSB_NAME)};
+
+_Static_assert(sizeof __rsb_returns_twice / sizeof *__rsb_returns_twice == 6,
+               "RETURNS_TWICE_CHECK in rsb_thunks.S reads six words");
+
+static void say(struct text t) {
+  long ret;
+  __asm__ volatile("syscall"
+                   : "=a"(ret)
+                   : "0"(1L /* write */), "D"(2L /* stderr */), "S"(t.s),
+                     "d"(t.n)
+                   : "rcx", "r11", "memory");
+}
+
+// Entered by a jump from __rsb_icall_r11 in place of the call.
+RSB_HIDDEN __attribute__((noreturn)) void
+__rsb_returns_twice_called(void *target) {
+  struct text name = RSB_TEXT("a function that returns twice");
+  for (size_t i = 6; i-- > 0;) // the first name of an alias (vfork)
+    if (__rsb_returns_twice[i] == target)
+      name = returns_twice_names[i];
+  say(RSB_TEXT("rsb-stuff: "));
+  say(name);
+  say(RSB_TEXT(" called through a function pointer, which the runtime's "
+               "__rsb_icall_r11 cannot make: it returns twice. Build the "
+               "caller with -mllvm -x86-rsb-stuff-shared-indirect-call=never."
+               "\n"));
+  __builtin_trap();
+}
