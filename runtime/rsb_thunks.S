@@ -414,19 +414,29 @@ __rsb_plain_return:
  * overwrites next anyway. Its `sarq` is followed by an `xorl`, never by a
  * function's first byte: the runtime carries no mark.
  */
+/*
+ * Falls through when the ten bytes before the target in %r11 are an
+ * accounting entry's `sarq` (the mark), jumping to \unreadable when they
+ * may not be read and to \unmarked when they differ; clobbers %r10 and the
+ * flags (llvm-pass/RSBStuffIndirectCalls.cpp has the check in place).
+ */
+.macro MARK_CHECK unreadable, unmarked
+	testl	$0x3f0, %r11d		/* f-10 lies in f's page, not vsyscall */
+	jz	\unreadable
+	movq	-8(%r11), %r10
+	cmpq	__rsb_prefix_mark(%rip), %r10
+	jne	\unmarked
+	cmpw	$0x4864, -10(%r11)	/* the %fs and REX.W prefixes */
+	jne	\unmarked
+.endm
+
 	.p2align 4, 0xcc
 	.globl	__rsb_count_marked_r11
 	.hidden	__rsb_count_marked_r11
 	.type	__rsb_count_marked_r11, @function
 __rsb_count_marked_r11:
 	.cfi_startproc
-	testl	$0x3f0, %r11d		/* f-10 lies in f's page, not vsyscall */
-	jz	1f
-	movq	-8(%r11), %r10
-	cmpq	__rsb_prefix_mark(%rip), %r10
-	jne	2f			/* ZF clear: not marked */
-	cmpw	$0x4864, -10(%r11)	/* the %fs and REX.W prefixes */
-	jne	2f
+	MARK_CHECK 1f, 2f		/* at 2f ZF is clear: not marked */
 	sarq	$RSB_DEPTH_SHIFT, COUNTER	/* the entry's accounting */
 	xorl	%r10d, %r10d		/* ZF set: counted */
 	ret
@@ -483,13 +493,7 @@ __rsb_count_marked_r11:
 	.type	__rsb_icall_r11, @function
 __rsb_icall_r11:
 	.cfi_startproc
-	testl	$0x3f0, %r11d		/* f-10 lies in f's page, not vsyscall */
-	jz	1f
-	movq	-8(%r11), %r10
-	cmpq	__rsb_prefix_mark(%rip), %r10
-	jne	1f
-	cmpw	$0x4864, -10(%r11)	/* the %fs and REX.W prefixes */
-	jne	1f
+	MARK_CHECK 1f, 1f
 	sarq	$RSB_DEPTH_SHIFT, COUNTER	/* the entry's accounting */
 	jmp	*%r11			/* f returns to the site */
 1:
