@@ -496,6 +496,7 @@ __rsb_icall_r11:
 	MARK_CHECK 1f, 1f
 	sarq	$RSB_DEPTH_SHIFT, COUNTER	/* the entry's accounting */
 	jmp	*%r11			/* f returns to the site */
+	int3				/* straight-line speculation stops here */
 1:
 	RETURNS_TWICE_CHECK
 	pushq	%rbp
