@@ -154,15 +154,21 @@ void FunctionFinder::checkAccounting(const Function &F, size_t First,
   }
   bool SavesR11 =
       !Body.empty() && Body.front() == "pushq" && Body.back() == "popq";
-  bool Counted = false;
+  // Exactly one count: a second one counts a call that is never made.
+  unsigned Counts = 0;
+  auto Count = [&](const Insn &I) {
+    if (++Counts > 1)
+      problem(B.shown(I), F.Entry->Name,
+              "second count in accounting entry: it counts the call twice");
+  };
   for (size_t K = First; K != Last; ++K) {
     const Insn &I = B.Insns[K];
     if (K + 1 == Last && B.isCallTo(I, {CountCall})) {
-      Counted = true;
+      Count(I);
       continue;
     }
     if (B.isFsShiftBy5(I)) {
-      Counted = true;
+      Count(I);
       if (auto Offset = B.counterOffset(I))
         B.CounterOffsets.insert(*Offset);
       continue;
@@ -174,7 +180,7 @@ void FunctionFinder::checkAccounting(const Function &F, size_t First,
             "unexpected `" + StringRef(Mnemonic + " " + Operands).trim() +
                 "` in accounting entry");
   }
-  if (!Counted)
+  if (!Counts)
     problem(F.Entry->Value, F.Entry->Name,
             "no `sarq $5, %fs:...` accounting instruction (nor `call " +
                 CountCall + "`)");
