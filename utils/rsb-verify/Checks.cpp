@@ -582,7 +582,8 @@ static std::string insnText(const Binary &B, const Insn &I) {
 
 /// Every count in F (a `sarq` on the counter, or the call of the runtime's
 /// shared check, which counts) must be matched by a call whose callee
-/// returns through the counter's check.
+/// returns through the counter's check. `call __rsb_count_call` counts the
+/// call that entered an accounting entry, and belongs there only.
 void Verifier::checkCounts(const Binary &B, const Function &F) {
   auto [First, Last] = B.code(*F.Start, F.End);
   for (size_t K = First; K != Last; ++K) {
@@ -592,6 +593,10 @@ void Verifier::checkCounts(const Binary &B, const Function &F) {
       Why = countedCall(B, F, K);
     else if (B.isCallTo(I, {SharedMarkCheck}))
       Why = sharedCheck(B, F, K);
+    else if (B.isCallTo(I, {CountCall}))
+      Why = "`" + insnText(B, I) + "` in instrumented function " + F.Name +
+            ": the runtime's count of an entry in code optimised for size, "
+            "outside an accounting entry, counts a call that is never made";
     if (Why)
       error(B, B.shown(I), B.symbol(I), *Why);
   }
