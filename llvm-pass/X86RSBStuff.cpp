@@ -158,11 +158,14 @@ static constexpr const char *CountCallSym = "__rsb_count_call";
 /// per call of F, where code size comes first (-Os, -Oz). Such a function is
 /// never a marked target (mayBeMarkedTarget), so nothing reads its entry's
 /// bytes. Statistics builds, entries that keep %r11 around the counter's
-/// load, the kernel's forms and entries out of line keep the `sarq`.
+/// load, the kernel's forms, entries out of line and a counter other than
+/// the runtime's (-x86-rsb-stuff-counter=, which __rsb_count_call does not
+/// shift) keep the `sarq`.
 static bool usesCountCall(const Function &F, const PrefixRequest &R) {
   return opts::CompactEntries && F.hasOptSize() && !R.StatsBlock &&
          !R.KeepR11 && R.Form != CounterForm::Direct &&
-         R.Placement == EntryPlacement::Prefix && !R.Elided;
+         R.Placement == EntryPlacement::Prefix && !R.Elided &&
+         opts::CounterSym == opts::CounterSym.getDefault().getValue();
 }
 
 void X86RSBStuff::requestPrefix() {
