@@ -141,6 +141,8 @@ static enum code_role role_of_name(const char *name) {
     return CODE_ICALL;
   if (strcmp(name, "__rsb_count_call") == 0)
     return CODE_COUNT_CALL;
+  if (strcmp(name, "__rsb_signal_fill") == 0)
+    return CODE_SIGNAL_FILL;
   if (strcmp(name, "__rsb_return_thunk") == 0 ||
       strcmp(name, "__rsb_refill_return") == 0)
     return CODE_REFILL;
@@ -494,7 +496,8 @@ bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr) {
 }
 
 bool as_in_trap_push(struct addr_space *as, pid_t tid, uint64_t addr) {
-  return as_code_role(as, tid, addr) == CODE_RESET;
+  enum code_role role = as_code_role(as, tid, addr);
+  return role == CODE_RESET || role == CODE_SIGNAL_FILL;
 }
 
 bool as_in_instrumented_code(struct addr_space *as, pid_t tid, uint64_t addr) {

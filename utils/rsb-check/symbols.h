@@ -42,7 +42,8 @@ void as_clear(struct addr_space *as);
 bool as_in_refill_thunk(struct addr_space *as, pid_t tid, uint64_t addr);
 
 /* True when addr lies in __rsb_reset_depth, whose one call pushes an RSB
- * entry at a trap for its own return and never returns. */
+ * entry at a trap for its own return and never returns, or in
+ * __rsb_signal_fill, whose 16 calls do the same after a signal handler. */
 bool as_in_trap_push(struct addr_space *as, pid_t tid, uint64_t addr);
 
 /* True when addr lies in the runtime's thunks and its assembly helpers that
@@ -67,6 +68,8 @@ enum code_role {
                         its stores reset for its caller */
   CODE_COUNT_CALL,   /* __rsb_count_call: its `sar` counts the call that
                         entered the entry that called it */
+  CODE_SIGNAL_FILL,  /* __rsb_signal_fill: 16 calls that push RSB entries at
+                        traps and never return */
 };
 
 /* The role of the function containing addr (CODE_OTHER for files without
