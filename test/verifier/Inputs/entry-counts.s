@@ -1,7 +1,9 @@
 # Accounting entries that count their call once (GOOD: the `sarq`, or the
 # call of the runtime's __rsb_count_call that code optimised for size
 # makes) and twice (TWICE), and a body that calls __rsb_count_call
-# (BODY_COUNT_CALL). Linked with rsb-clang, which supplies __rsb_depth,
+# (BODY_COUNT_CALL), and compact entries of the wrong shape: a call of
+# another function (OTHER_CALL) and __rsb_count_call's call followed by
+# another instruction (CALL_NOT_LAST). Linked with rsb-clang, which supplies __rsb_depth,
 # the thunk and the helpers.
 	.macro	ENTRY name
 	.text
@@ -54,6 +56,28 @@ __rsb_entry.\name:
 	call	__rsb_count_call
 	jmp	__rsb_return_thunk
 	.size	counts_in_body, .-counts_in_body
+#endif
+
+#ifdef OTHER_CALL
+	ENTRY	calls_other
+	call	other
+	BODY	calls_other
+	jmp	__rsb_return_thunk
+	.size	calls_other, .-calls_other
+
+	.type	other,@function
+other:
+	ret
+	.size	other, .-other
+#endif
+
+#ifdef CALL_NOT_LAST
+	ENTRY	call_not_last
+	call	__rsb_count_call
+	nop
+	BODY	call_not_last
+	jmp	__rsb_return_thunk
+	.size	call_not_last, .-call_not_last
 #endif
 
 	.section .note.GNU-stack,"",@progbits
