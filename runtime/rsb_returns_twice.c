@@ -16,14 +16,17 @@
 // with a message instead of running on with a broken stack.
 //
 // Only executables use the copy (shared objects have no marks), so only
-// librsbstuff.a carries the table. Its words are the addresses the program
-// itself uses for these functions (the executable's canonical PLT entries
-// in a non-PIE link, the C library's in a PIE), so that a pointer taken
-// anywhere compares equal. The references are weak: a program that never
-// names a function cannot hold a pointer to it (a static link does not
-// pull it in, a freestanding one has none), and its word stays 0, which the
-// copy never compares. Nothing here needs the C library: freestanding
-// programs link it too.
+// librsbstuff.a carries the table. Its first six words are the addresses
+// the program itself uses for these functions: the C library's in a PIE,
+// but in a non-PIE executable that takes one's address in code built
+// without -fPIC, the executable's canonical PLT entry, while a pointer from
+// dlsym(RTLD_NEXT) or from a library is the C library's own. So the last
+// six words are the addresses dlsym(RTLD_NEXT) finds, looked up once before
+// the executable's other constructors. The references are weak: a program
+// that never names a function cannot hold a pointer to it (a static link
+// does not pull it in, a freestanding one has none), and its words stay 0,
+// which the copy never compares. Nothing here needs the C library:
+// freestanding programs link it too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,13 +53,32 @@ struct text {
 
 RSB_RETURNS_TWICE(RSB_DECLARE)
 
-// Read by __rsb_icall_r11 (rsb_thunks.S, RETURNS_TWICE_CHECK): six words.
-RSB_HIDDEN void *const __rsb_returns_twice[] = {RSB_RETURNS_TWICE(RSB_ADDRESS)};
+enum { NUM_FUNCTIONS = 6 };
+
+// Read by __rsb_icall_r11 (rsb_thunks.S, RETURNS_TWICE_CHECK): twelve
+// words, the link's addresses and then the C library's.
+RSB_HIDDEN void *__rsb_returns_twice[2 * NUM_FUNCTIONS] = {
+    RSB_RETURNS_TWICE(RSB_ADDRESS)};
 
 static const struct text returns_twice_names[] = {RSB_RETURNS_TWICE(RSB_NAME)};
 
-_Static_assert(sizeof __rsb_returns_twice / sizeof *__rsb_returns_twice == 6,
-               "RETURNS_TWICE_CHECK in rsb_thunks.S reads six words");
+_Static_assert(sizeof returns_twice_names / sizeof *returns_twice_names ==
+                   NUM_FUNCTIONS,
+               "RETURNS_TWICE_CHECK in rsb_thunks.S reads twelve words");
+
+#define RSB_NEXT ((void *)-1L) // RTLD_NEXT, without <dlfcn.h>
+extern void *rsb_dlsym(void *, const char *) __asm__("dlsym")
+    __attribute__((weak));
+
+// The C library's own addresses of the functions the program names.
+__attribute__((constructor(101))) static void find_library_addresses(void) {
+  if (!rsb_dlsym)
+    return;
+  for (size_t i = 0; i < NUM_FUNCTIONS; ++i)
+    if (__rsb_returns_twice[i])
+      __rsb_returns_twice[NUM_FUNCTIONS + i] =
+          rsb_dlsym(RSB_NEXT, returns_twice_names[i].s);
+}
 
 static void say(struct text t) {
   long ret;
@@ -71,9 +93,9 @@ static void say(struct text t) {
 RSB_HIDDEN __attribute__((noreturn)) void
 __rsb_returns_twice_called(void *target) {
   struct text name = RSB_TEXT("a function that returns twice");
-  for (size_t i = 6; i-- > 0;) // the first name of an alias (vfork)
+  for (size_t i = 2 * NUM_FUNCTIONS; i-- > 0;) // an alias's first name
     if (__rsb_returns_twice[i] == target)
-      name = returns_twice_names[i];
+      name = returns_twice_names[i % NUM_FUNCTIONS];
   say(RSB_TEXT("rsb-stuff: "));
   say(name);
   say(RSB_TEXT(" called through a function pointer, which the runtime's "

@@ -473,14 +473,15 @@ __rsb_count_marked_r11:
  */
 /*
  * Stops at a target that is one of the C library's six functions that
- * return twice (__rsb_returns_twice, rsb_returns_twice.c): the frame
+ * return twice (__rsb_returns_twice, rsb_returns_twice.c: each by the
+ * executable's address and by the library's): the frame
  * below would be gone when it returns the second time.
  * __rsb_returns_twice_called says which one it was and traps.
  */
 .macro RETURNS_TWICE_CHECK
 	testq	%r11, %r11		/* a null target faults as in place; */
 	jz	4f			/* the words of absent functions are 0 */
-	.irp	n, 0, 1, 2, 3, 4, 5
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 	cmpq	__rsb_returns_twice + \n * 8(%rip), %r11
 	je	.Lreturns_twice
 	.endr
