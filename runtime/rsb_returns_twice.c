@@ -20,12 +20,12 @@
 // the program itself uses for these functions: the C library's in a PIE,
 // but in a non-PIE executable that takes one's address in code built
 // without -fPIC, the executable's canonical PLT entry, while a pointer from
-// dlsym(RTLD_NEXT) or from a library is the C library's own. So the last
-// six words are the addresses dlsym(RTLD_NEXT) finds, looked up once before
-// the executable's other constructors. The references are weak: a program
-// that never names a function cannot hold a pointer to it (a static link
-// does not pull it in, a freestanding one has none), and its words stay 0,
-// which the copy never compares. Nothing here needs the C library:
+// dlsym(RTLD_NEXT) or from a library is the C library's own. So for a word
+// that lies in the executable the last six words hold the address
+// dlsym(RTLD_NEXT) finds, looked up once before the executable's other
+// constructors. The references are weak (a static link does not pull the
+// functions in, a freestanding one has none), and absent functions' words
+// stay 0, which the copy never compares. Nothing here needs the C library:
 // freestanding programs link it too.
 //
 //===----------------------------------------------------------------------===//
@@ -69,15 +69,22 @@ _Static_assert(sizeof returns_twice_names / sizeof *returns_twice_names ==
 #define RSB_NEXT ((void *)-1L) // RTLD_NEXT, without <dlfcn.h>
 extern void *rsb_dlsym(void *, const char *) __asm__("dlsym")
     __attribute__((weak));
+// The executable's own code, from its ELF header to the end of its text.
+extern const char rsb_image_start[] __asm__("__ehdr_start")
+    __attribute__((weak));
+extern const char rsb_text_end[] __asm__("etext") __attribute__((weak));
 
-// The C library's own addresses of the functions the program names.
+// The C library's own addresses of the functions whose word is a canonical
+// PLT entry of the executable (a PIE has none: nothing to look up there).
 __attribute__((constructor(101))) static void find_library_addresses(void) {
-  if (!rsb_dlsym)
+  if (!rsb_dlsym || !rsb_image_start || !rsb_text_end)
     return;
-  for (size_t i = 0; i < NUM_FUNCTIONS; ++i)
-    if (__rsb_returns_twice[i])
+  for (size_t i = 0; i < NUM_FUNCTIONS; ++i) {
+    const char *word = __rsb_returns_twice[i];
+    if (word >= rsb_image_start && word < rsb_text_end)
       __rsb_returns_twice[NUM_FUNCTIONS + i] =
           rsb_dlsym(RSB_NEXT, returns_twice_names[i].s);
+  }
 }
 
 static void say(struct text t) {
