@@ -72,42 +72,7 @@ static void rsb_clear_credit(void) {
 #endif
 }
 
-// Fills the RSB with 16 entries that point at int3 and drops their return
-// addresses from the stack and, where there is one, the shadow stack (as
-// the refill's FILL_RETURN_BUFFER in rsb_thunks.S, without its credit). The
-// code the signal interrupted may be between a check and the `ret` it lets
-// through (the in-place return check, the return thunk, __rsb_count_call,
-// __rsb_tail_account): that `ret` is not checked again, and the handler,
-// plain code that went deep, may have drained the RSB. Filled, the RSB
-// predicts it into a trap, never from the BTB. A function of its own, so
-// that rsb-check can tell its calls, which never return, from the
-// wrapper's. Clobbers %rax and the flags, as a C call may.
-__asm__(".text\n"
-        ".p2align 4, 0xcc\n"
-        ".globl __rsb_signal_fill\n"
-        ".hidden __rsb_signal_fill\n"
-        ".type __rsb_signal_fill, @function\n"
-        "__rsb_signal_fill:\n"
-        ".cfi_startproc\n"
-        ".rept 16\n"
-        "call 1f\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "int3\n"
-        "1:\n"
-        ".endr\n"
-        "addq $128, %rsp\n"
-        ".cfi_adjust_cfa_offset -128\n"
-        "xorl %eax, %eax\n"
-        "rdsspq %rax\n" // 0 without a shadow stack
-        "testq %rax, %rax\n"
-        "jz 2f\n"
-        "movl $16, %eax\n"
-        "incsspq %rax\n"
-        "2:\n"
-        "ret\n"
-        "int3\n"
-        ".cfi_endproc\n"
-        ".size __rsb_signal_fill, . - __rsb_signal_fill\n");
+// The RSB filled with entries at traps, without credit (rsb_signal_fill.S).
 void __rsb_signal_fill(void) __attribute__((visibility("hidden")));
 
 static void rsb_signal_entry(int sig, siginfo_t *info, void *context) {
