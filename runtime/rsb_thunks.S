@@ -86,7 +86,6 @@
 #define STATS_INC(field)
 #endif
 
-
 /*
  * All ones: 12 returns before the next refill. The RSB will hold 16 trap
  * entries, and the refilling function's own ret takes one of them.
@@ -331,19 +330,6 @@ __rsb_plain_return:
 
 #ifndef RSB_PIC
 /*
- * The mark check of a counted indirect call and the accounting of its
- * entry, shared by the call sites (llvm-pass/RSBStuffIndirectCalls.cpp):
- * `call __rsb_count_marked_r11; je .Lcounted` instead of 34 bytes in place.
- * The target is in %r11. When the ten bytes before it are an entry's
- * `sarq` (the mark, __rsb_prefix_mark below), this counts the call the
- * site is about to make and returns with ZF set; otherwise it changes
- * nothing and returns with ZF clear, and the site calls uncounted and
- * resets. Clobbers %r10 and the flags, which the site leaves free, and
- * uses no stack below the return address, which the site's own call
- * overwrites next anyway. Its `sarq` is followed by an `xorl`, never by a
- * function's first byte: the runtime carries no mark.
- */
-/*
  * Falls through when the ten bytes before the target in %r11 are an
  * accounting entry's `sarq` (the mark), jumping to \unreadable when they
  * may not be read and to \unmarked when they differ; clobbers %r10 and the
@@ -359,6 +345,19 @@ __rsb_plain_return:
 	jne	\unmarked
 .endm
 
+/*
+ * The mark check of a counted indirect call and the accounting of its
+ * entry, shared by the call sites (llvm-pass/RSBStuffIndirectCalls.cpp):
+ * `call __rsb_count_marked_r11; je .Lcounted` instead of 34 bytes in place.
+ * The target is in %r11. When the ten bytes before it are an entry's
+ * `sarq` (the mark, __rsb_prefix_mark below), this counts the call the
+ * site is about to make and returns with ZF set; otherwise it changes
+ * nothing and returns with ZF clear, and the site calls uncounted and
+ * resets. Clobbers %r10 and the flags, which the site leaves free, and
+ * uses no stack below the return address, which the site's own call
+ * overwrites next anyway. Its `sarq` is followed by an `xorl`, never by a
+ * function's first byte: the runtime carries no mark.
+ */
 	.p2align 4, 0xcc
 	.globl	__rsb_count_marked_r11
 	.hidden	__rsb_count_marked_r11
@@ -374,6 +373,23 @@ __rsb_count_marked_r11:
 	int3
 	.cfi_endproc
 	.size	__rsb_count_marked_r11, . - __rsb_count_marked_r11
+
+/*
+ * Stops at a target that is one of the C library's six functions that
+ * return twice (__rsb_returns_twice, rsb_returns_twice.c: each by the
+ * executable's address and by the library's): the frame below would be
+ * gone when it returns the second time. __rsb_returns_twice_called says
+ * which one it was and traps.
+ */
+.macro RETURNS_TWICE_CHECK
+	testq	%r11, %r11		/* a null target faults as in place; */
+	jz	4f			/* the words of absent functions are 0 */
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+	cmpq	__rsb_returns_twice + \n * 8(%rip), %r11
+	je	.Lreturns_twice
+	.endr
+4:
+.endm
 
 /*
  * The whole counted indirect call, shared by the call sites of functions
@@ -400,23 +416,6 @@ __rsb_count_marked_r11:
  * return twice stops the program (RETURNS_TWICE_CHECK). Clobbers %r10,
  * %r11 and the flags, which the site leaves free.
  */
-/*
- * Stops at a target that is one of the C library's six functions that
- * return twice (__rsb_returns_twice, rsb_returns_twice.c: each by the
- * executable's address and by the library's): the frame
- * below would be gone when it returns the second time.
- * __rsb_returns_twice_called says which one it was and traps.
- */
-.macro RETURNS_TWICE_CHECK
-	testq	%r11, %r11		/* a null target faults as in place; */
-	jz	4f			/* the words of absent functions are 0 */
-	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-	cmpq	__rsb_returns_twice + \n * 8(%rip), %r11
-	je	.Lreturns_twice
-	.endr
-4:
-.endm
-
 	.p2align 4, 0xcc
 	.globl	__rsb_icall_r11
 	.hidden	__rsb_icall_r11
