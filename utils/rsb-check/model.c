@@ -21,7 +21,7 @@
  * left by 5, a return that leaves zero refills and stores all ones) applied
  * to every call and return the thread executes, the C library's and all
  * uninstrumented code's included, but not to a refill's own calls nor to
- * the reset's push of an entry at a trap (neither returns). Its
+ * the trap entries the reset and the signal wrapper push (none returns). Its
  * refills (ideal-refills=) are the ones a counter that missed nothing would
  * need: on a plain build, the refills call depth tracking cannot avoid; on
  * an instrumented one, the yardstick for its refills=. With

@@ -64,7 +64,8 @@ void model_thread_clear(struct model_thread *t);
 
 /* An executed call at call_addr that left ret_addr on the stack;
  * refill_call says that the call lies in one of the runtime's refill
- * thunks, trap_call that it is the reset's push of one entry at a trap.
+ * thunks, trap_call that it pushes an entry at a trap (the reset, the
+ * signal wrapper's fill: as_in_trap_push).
  * Counts it in *c and returns true when it starts a refill (the model's
  * occupancy at that moment is then in t->refill_occupancy and
  * c->min_rsb_at_refill). Every other call is counted on the exact

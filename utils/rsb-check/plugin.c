@@ -70,6 +70,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define TRAP_CACHE_SLOTS 64
 /* Marks a call of a refill in its callback's data, the call's address. */
 #define REFILL_BIT ((uintptr_t)1 << 63)
+/* Marks a call that pushes trap entries and never returns (the reset's one,
+ * the signal wrapper's fill): as_in_trap_push. */
 #define TRAP_BIT ((uintptr_t)1 << 62)
 /* Where a counter write's callback data keeps its enum counter_write,
  * above the instruction's address. */

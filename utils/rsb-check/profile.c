@@ -80,7 +80,6 @@ enum counter_write counter_write_of(const struct insn *insn,
       return WRITE_CALLER_SAR;
     return role == CODE_ENTRY || role == CODE_ICALL ? WRITE_ENTRY_SAR
                                                     : WRITE_CALL_SAR;
-    break;
   case FS_SHL:
     if (counter_shift)
       return role == CODE_TAIL_ACCOUNT ? WRITE_TAIL_CHECK : WRITE_CHECK;
