@@ -180,8 +180,9 @@ void X86RSBStuff::moveStackPointer(MachineInstr &MI, int64_t Offset,
 
 /// The tail call to code that may go deep, and call back into instrumented
 /// code that refills, becomes what rsb-ld's fallback does: a call from a
-/// frame of its own, then the reset, whose plain `ret` ends the call our
-/// caller counted with no credit left:
+/// frame of its own, then the reset, whose `ret` (over an entry it pushes
+/// at a trap: f's plain returns may have taken the last one) ends the call
+/// our caller counted with no credit left:
 ///
 ///   lea -8(%rsp), %rsp       # the callee's stack stays 16-byte aligned
 ///   call f
